@@ -1,0 +1,126 @@
+public import Foundation
+
+/// A file system held in memory: the in-core double for `fileReader`, and a ``FileWriter`` too.
+///
+/// It is a reference type, so copies share their files: hand one to the code under test and read
+/// back what it wrote.
+///
+/// ```swift
+/// let files = InMemoryFileSystem(["/fixtures/number.txt": "123"])
+/// var environment = Environment.test()
+/// environment.fileReader = files
+/// #expect(try environment.fileReader.string(atPath: "/fixtures/number.txt") == "123")
+/// ```
+///
+/// Directories exist implicitly: `/fixtures` is a directory because `/fixtures/number.txt` exists.
+/// Errors match ``DiskFileSystem`` code for code (a contract test suite runs both): a missing file
+/// throws `CocoaError(.fileReadNoSuchFile)`, reading a directory `CocoaError(.fileReadUnknown)`,
+/// removing a missing file `CocoaError(.fileNoSuchFile)`, each naming the path. Paths are compared
+/// after collapsing repeated and trailing slashes.
+public final class InMemoryFileSystem: FileReader, FileWriter {
+  private let storage: Locked<[String: Data]>
+
+  /// Creates a file system holding text files, encoded as UTF-8.
+  ///
+  /// ```swift
+  /// let files = InMemoryFileSystem(["/fixtures/number.txt": "123"])
+  /// ```
+  public convenience init(_ files: [String: String] = [:]) {
+    self.init(data: files.mapValues { Data($0.utf8) })
+  }
+
+  /// Creates a file system holding the given bytes at the given paths.
+  public init(data files: [String: Data]) {
+    var normalized: [String: Data] = [:]
+    for (path, contents) in files {
+      normalized[Self.normalize(path)] = contents
+    }
+    storage = Locked(normalized)
+  }
+
+  /// Every file, by normalized path. Compare it with `==` to assert what code wrote.
+  public var files: [String: Data] {
+    storage.snapshot
+  }
+
+  /// Removes every file.
+  public func clear() {
+    storage.withLock { $0.removeAll() }
+  }
+
+  /// The contents of the file at `path`.
+  public func contents(atPath path: String) throws -> Data {
+    let path = Self.normalize(path)
+    return try storage.withLock { files in
+      if let data = files[path] { return data }
+      switch Self.kind(of: path, in: files) {
+      case .directory: throw Self.error(.fileReadUnknown, path, POSIXErrorCode.EISDIR)
+      case .beneathFile: throw Self.error(.fileReadUnknown, path, .ENOTDIR)
+      case .missing, .file: throw Self.error(.fileReadNoSuchFile, path, .ENOENT)
+      }
+    }
+  }
+
+  /// Replaces the file at `path` with `data`; parent directories exist implicitly.
+  public func write(_ data: Data, toPath path: String) throws {
+    let path = Self.normalize(path)
+    try storage.withLock { files in
+      switch Self.kind(of: path, in: files) {
+      case .directory: throw Self.error(.fileWriteUnknown, path, .EISDIR)
+      case .beneathFile: throw Self.error(.fileWriteUnknown, path, .ENOTDIR)
+      case .missing, .file: files[path] = data
+      }
+    }
+  }
+
+  /// Removes the file at `path`, or the directory at `path` with everything in it.
+  public func removeItem(atPath path: String) throws {
+    let path = Self.normalize(path)
+    try storage.withLock { files in
+      switch Self.kind(of: path, in: files) {
+      case .file: files[path] = nil
+      case .directory: files = files.filter { !$0.key.hasPrefix(Self.directoryPrefix(path)) }
+      case .beneathFile: throw Self.error(.fileWriteUnknown, path, .ENOTDIR)
+      case .missing: throw Self.error(.fileNoSuchFile, path, .ENOENT)
+      }
+    }
+  }
+
+  private enum Kind { case file, directory, beneathFile, missing }
+
+  private static func kind(of path: String, in files: [String: Data]) -> Kind {
+    if files[path] != nil { return .file }
+    let prefix = directoryPrefix(path)
+    if files.keys.contains(where: { $0.hasPrefix(prefix) }) { return .directory }
+    var ancestor = path
+    while let slash = ancestor.lastIndex(of: "/"), slash != ancestor.startIndex {
+      ancestor = String(ancestor[..<slash])
+      if files[ancestor] != nil { return .beneathFile }
+    }
+    return .missing
+  }
+
+  private static func directoryPrefix(_ path: String) -> String {
+    path == "/" ? "/" : path + "/"
+  }
+
+  static func normalize(_ path: String) -> String {
+    var result = ""
+    result.reserveCapacity(path.utf8.count)
+    for character in path where !(character == "/" && result.last == "/") {
+      result.append(character)
+    }
+    if result.count > 1 && result.last == "/" { result.removeLast() }
+    return result
+  }
+
+  private static func error(_ code: CocoaError.Code, _ path: String, _ posix: POSIXErrorCode) -> CocoaError {
+    CocoaError(
+      code,
+      userInfo: [
+        NSFilePathErrorKey: path,
+        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(posix.rawValue)),
+      ]
+    )
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Darwin)
+  import CoreFoundation
+#endif
+
+/// The live ``DefaultsStore``: `UserDefaults`, standard or of a suite.
+///
+/// ```swift
+/// let settings = UserDefaultsStore()                               // UserDefaults.standard
+/// let shared = UserDefaultsStore(suiteName: "group.com.example")   // an app group
+/// settings.set(true, forKey: "hasLaunched")
+/// ```
+///
+/// Values are translated between property-list objects and ``DefaultsValue`` exactly: a Boolean
+/// stays `.bool` even where `UserDefaults` keeps it as an `NSNumber`, and a value that is not a
+/// property-list type reads as `nil`. `UserDefaults` is not `Sendable` on every platform, so every
+/// access goes through a lock.
+///
+/// `UserDefaults` itself does not conform to ``DefaultsStore``: its own `value(forKey:)` and
+/// `setValue(_:forKey:)` (key-value coding) would collide with the protocol's requirements.
+public struct UserDefaultsStore: DefaultsStore {
+  /// The suite this store reads, or `nil` for `UserDefaults.standard`.
+  public let suiteName: String?
+  private let defaults: Locked<UserDefaults>
+
+  /// Creates a store over `UserDefaults.standard`, or over the suite named `suiteName`.
+  ///
+  /// A suite name that `UserDefaults` refuses (such as the app's own bundle identifier on Apple
+  /// platforms) is a programmer error, reported with the name.
+  public init(suiteName: String? = nil) {
+    self.suiteName = suiteName
+    guard let suiteName else {
+      defaults = Locked(UserDefaults.standard)
+      return
+    }
+    guard let suite = UserDefaults(suiteName: suiteName) else {
+      preconditionFailure(
+        "UserDefaultsStore(suiteName: \"\(suiteName)\"): UserDefaults refused this suite name; "
+          + "pass another name, or nil for UserDefaults.standard."
+      )
+    }
+    defaults = Locked(suite)
+  }
+
+  /// The value stored under `key`, or `nil` when there is none or it is not a property-list value.
+  public func value(forKey key: String) -> DefaultsValue? {
+    defaults.withLock { $0.object(forKey: key) }.flatMap(Self.defaultsValue(from:))
+  }
+
+  /// Stores `value` under `key`; `nil` removes the key.
+  public func setValue(_ value: DefaultsValue?, forKey key: String) {
+    let object = value.map(Self.propertyList(from:))
+    defaults.withLock { defaults in
+      if let object {
+        defaults.set(object, forKey: key)
+      } else {
+        defaults.removeObject(forKey: key)
+      }
+    }
+  }
+
+  static func propertyList(from value: DefaultsValue) -> Any {
+    switch value {
+    case .string(let value): value
+    case .int(let value): value
+    case .double(let value): value
+    case .bool(let value): value
+    case .data(let value): value
+    case .date(let value): value
+    case .array(let values): values.map(propertyList(from:))
+    case .dictionary(let values): values.mapValues(propertyList(from:))
+    }
+  }
+
+  static func defaultsValue(from object: Any) -> DefaultsValue? {
+    switch object {
+    // Native Swift values first (swift-corelibs-foundation hands them back unbridged).
+    case let value as Bool where type(of: object) == Bool.self: return .bool(value)
+    case let value as Int where type(of: object) == Int.self: return .int(value)
+    case let value as Double where type(of: object) == Double.self: return .double(value)
+    case let value as String: return .string(value)
+    case let value as Data: return .data(value)
+    case let value as Date: return .date(value)
+    case let number as NSNumber: return numberValue(number)
+    case let values as [Any]:
+      var result: [DefaultsValue] = []
+      result.reserveCapacity(values.count)
+      for value in values {
+        guard let converted = defaultsValue(from: value) else { return nil }
+        result.append(converted)
+      }
+      return .array(result)
+    case let values as [String: Any]:
+      var result: [String: DefaultsValue] = [:]
+      for (key, value) in values {
+        guard let converted = defaultsValue(from: value) else { return nil }
+        result[key] = converted
+      }
+      return .dictionary(result)
+    default:
+      return nil
+    }
+  }
+
+  private static func numberValue(_ number: NSNumber) -> DefaultsValue {
+    #if canImport(Darwin)
+      if CFGetTypeID(number) == CFBooleanGetTypeID() { return .bool(number.boolValue) }
+    #else
+      if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+    #endif
+    switch String(cString: number.objCType) {
+    case "d", "f": return .double(number.doubleValue)
+    default: return .int(number.intValue)
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+extension Environment {
+  /// The real world: ``SystemClock``, `Bundle.main`, ``DiskFileSystem``, ``UserDefaultsStore``
+  /// over `UserDefaults.standard`, ``DispatchScheduler`` on a private serial queue, and the user's
+  /// current calendar, locale and time zone (auto-updating).
+  ///
+  /// ```swift
+  /// let result = compute(file: "number.txt", environment: .live)
+  /// ```
+  public static let live = Environment(
+    clock: SystemClock(),
+    bundle: Bundle.main,
+    fileReader: DiskFileSystem(),
+    defaults: UserDefaultsStore(),
+    scheduler: DispatchScheduler(),
+    calendar: .autoupdatingCurrent,
+    locale: .autoupdatingCurrent,
+    timeZone: .autoupdatingCurrent
+  )
+
+  /// The environment of the current task.
+  ///
+  /// Inside `withEnvironment(_:operation:)` it is the environment given there (task-local, so it
+  /// follows child tasks and never leaks into tests running in parallel). Everywhere else it is
+  /// the process's root environment: ``live``, or what the app installed with
+  /// ``bootstrap(_:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// func compute(file: String, environment: Environment = .current) -> Outcome<Int, Effect> { … }
+  /// ```
+  public static var current: Environment {
+    scoped ?? RootEnvironment.shared.environment
+  }
+
+  /// Installs `environment` as the process's root environment: what ``current`` answers outside
+  /// any `withEnvironment(_:operation:)`.
+  ///
+  /// Call it once, at launch, before any code reads ``current``:
+  ///
+  /// ```swift
+  /// @main struct MyApp: App {
+  ///   init() {
+  ///     var environment = Environment.live
+  ///     environment[APIClientKey.self] = LiveAPIClient(baseURL: .production)
+  ///     Environment.bootstrap(environment)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Calling it a second time is a programmer error: it stops the process with a message naming
+  /// both call sites. Tests should not bootstrap; they override the environment for one scope
+  /// with `withEnvironment(_:operation:)` or the `.environment` test trait.
+  public static func bootstrap(
+    _ environment: Environment,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    do {
+      try RootEnvironment.shared.bootstrap(environment, at: callSite)
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// The environment bound by the innermost `withEnvironment` of this task, if any.
+  @TaskLocal static var scoped: Environment?
+}
+
+/// Runs `operation` with ``Environment/current`` changed by `modify`, then restores it.
+///
+/// The change is task-local: it applies to `operation` and to tasks it creates, never to other
+/// tasks, so tests that each override the environment can run in parallel.
+///
+/// ```swift
+/// let result = withEnvironment({ $0.clock = FixedClock(date) }) {
+///   greeting()  // reads Environment.current.clock
+/// }
+/// ```
+public func withEnvironment<R>(
+  _ modify: (inout Environment) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var environment = Environment.current
+  try modify(&environment)
+  return try Environment.$scoped.withValue(environment, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with ``Environment/current`` changed by `modify`, then
+/// restores it. Works from any isolation, `@MainActor` included.
+///
+/// ```swift
+/// let profile = await withEnvironment({ $0.defaults = InMemoryDefaults(["userID": 42]) }) {
+///   await model.loadProfile()
+/// }
+/// ```
+public func withEnvironment<R>(
+  _ modify: (inout Environment) throws -> Void,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var environment = Environment.current
+  try modify(&environment)
+  return try await Environment.$scoped.withValue(environment, operation: operation)
+}
+
+/// Runs `operation` with ``Environment/current`` replaced by `environment`.
+///
+/// ```swift
+/// withEnvironment(.live) { runApp() }
+/// ```
+public func withEnvironment<R>(
+  _ environment: Environment,
+  operation: () throws -> R
+) rethrows -> R {
+  try Environment.$scoped.withValue(environment, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with ``Environment/current`` replaced by `environment`.
+public func withEnvironment<R>(
+  _ environment: Environment,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await Environment.$scoped.withValue(environment, operation: operation)
+}

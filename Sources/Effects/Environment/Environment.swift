@@ -1,0 +1,234 @@
+public import Foundation
+
+/// Everything code reads from the world — its co-effects — in one value.
+///
+/// App code reads the clock, the bundle, files, defaults and the scheduler through an
+/// `Environment` instead of reaching for `Date()`, `Bundle.main` or `UserDefaults.standard`.
+/// Production uses ``live``; a test passes an environment whose every input it controls.
+///
+/// ```swift
+/// // Before: hidden inputs, impossible to test without a real bundle and disk.
+/// func compute(file: String) -> Int {
+///   let value = Bundle.main.path(forResource: file, ofType: nil)
+///     .flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+///     .flatMap { Int($0) } ?? 0
+///   return value * value
+/// }
+///
+/// // After: the same decision, reading the world through the environment.
+/// func compute(file: String, environment: Environment = .current) -> Int {
+///   let value = environment.bundle.path(forResource: file, ofType: nil)
+///     .flatMap { try? environment.fileReader.string(atPath: $0) }
+///     .flatMap { Int($0) } ?? 0
+///   return value * value
+/// }
+/// ```
+///
+/// Reach it by passing it explicitly, or read ``current``, which `withEnvironment(_:operation:)`
+/// overrides for one scope (a test, a request) without leaking into others.
+///
+/// App-defined co-effects are added through a ``CoeffectKey`` and a property in an extension.
+///
+/// `Environment` is a value: copies are independent, and changing a field of a copy never changes
+/// the original. It is cheap to copy (one reference) and cheap to read.
+///
+/// In a SwiftUI file, `Environment` is also the name of SwiftUI's property wrapper. Import the
+/// wrapper by name next to this module and both resolve:
+///
+/// ```swift
+/// import Effects
+/// import struct SwiftUI.Environment
+/// ```
+public struct Environment: Sendable {
+  private var storage: Storage
+
+  /// Creates an environment from every co-effect. Most code starts from ``live`` or a test
+  /// environment and changes a field or two instead.
+  public init(
+    clock: any WallClock,
+    bundle: any ResourceBundle,
+    fileReader: any FileReader,
+    defaults: any DefaultsStore,
+    scheduler: any Scheduling,
+    calendar: Calendar,
+    locale: Locale,
+    timeZone: TimeZone
+  ) {
+    storage = Storage(
+      Fields(
+        clock: clock,
+        bundle: bundle,
+        fileReader: fileReader,
+        defaults: defaults,
+        scheduler: scheduler,
+        calendar: calendar,
+        locale: locale,
+        timeZone: timeZone
+      )
+    )
+  }
+
+  /// The current time. Live: ``SystemClock``.
+  public var clock: any WallClock {
+    get {
+      storage.check(.clock)
+      return storage.fields.clock
+    }
+    set { update(.clock) { $0.clock = newValue } }
+  }
+
+  /// Where bundled resources are. Live: `Bundle.main`.
+  public var bundle: any ResourceBundle {
+    get {
+      storage.check(.bundle)
+      return storage.fields.bundle
+    }
+    set { update(.bundle) { $0.bundle = newValue } }
+  }
+
+  /// How files are read. Live: ``DiskFileSystem``.
+  public var fileReader: any FileReader {
+    get {
+      storage.check(.fileReader)
+      return storage.fields.fileReader
+    }
+    set { update(.fileReader) { $0.fileReader = newValue } }
+  }
+
+  /// Settings. Live: ``UserDefaultsStore`` over `UserDefaults.standard`.
+  public var defaults: any DefaultsStore {
+    get {
+      storage.check(.defaults)
+      return storage.fields.defaults
+    }
+    set { update(.defaults) { $0.defaults = newValue } }
+  }
+
+  /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue.
+  public var scheduler: any Scheduling {
+    get {
+      storage.check(.scheduler)
+      return storage.fields.scheduler
+    }
+    set { update(.scheduler) { $0.scheduler = newValue } }
+  }
+
+  /// The calendar dates are computed in. Live: `Calendar.autoupdatingCurrent`.
+  public var calendar: Calendar {
+    get {
+      storage.check(.calendar)
+      return storage.fields.calendar
+    }
+    set { update(.calendar) { $0.calendar = newValue } }
+  }
+
+  /// The locale text is formatted in. Live: `Locale.autoupdatingCurrent`.
+  public var locale: Locale {
+    get {
+      storage.check(.locale)
+      return storage.fields.locale
+    }
+    set { update(.locale) { $0.locale = newValue } }
+  }
+
+  /// The time zone dates are shown in. Live: `TimeZone.autoupdatingCurrent`.
+  public var timeZone: TimeZone {
+    get {
+      storage.check(.timeZone)
+      return storage.fields.timeZone
+    }
+    set { update(.timeZone) { $0.timeZone = newValue } }
+  }
+
+  /// The app-defined co-effect stored under `key`.
+  ///
+  /// A key that was never set answers its `liveValue`, or, in a test environment, its `testValue`
+  /// (reporting an issue when the key declares none; see ``CoeffectKey``).
+  ///
+  /// ```swift
+  /// environment[APIClientKey.self] = MockAPIClient()
+  /// ```
+  public subscript<Key: CoeffectKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value = storage.fields.keyed[ObjectIdentifier(key)] {
+        // Only the typed setter below stores under this identifier.
+        return value as! Key.Value
+      }
+      guard let context = storage.fields.testContext else { return Key.liveValue }
+      return context.resolve(key)
+    }
+    set {
+      update([]) { $0.keyed[ObjectIdentifier(key)] = newValue }
+    }
+  }
+
+  mutating func update(_ field: Field, _ change: (inout Fields) -> Void) {
+    var fields = storage.fields
+    fields.unimplemented.remove(field)
+    change(&fields)
+    storage = Storage(fields)
+  }
+}
+
+extension Environment {
+  /// One co-effect field, as a bit.
+  struct Field: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    static let clock = Field(rawValue: 1 << 0)
+    static let bundle = Field(rawValue: 1 << 1)
+    static let fileReader = Field(rawValue: 1 << 2)
+    static let defaults = Field(rawValue: 1 << 3)
+    static let scheduler = Field(rawValue: 1 << 4)
+    static let calendar = Field(rawValue: 1 << 5)
+    static let locale = Field(rawValue: 1 << 6)
+    static let timeZone = Field(rawValue: 1 << 7)
+    static let all: Field = [.clock, .bundle, .fileReader, .defaults, .scheduler, .calendar, .locale, .timeZone]
+
+    var name: String {
+      switch self {
+      case .clock: "clock"
+      case .bundle: "bundle"
+      case .fileReader: "fileReader"
+      case .defaults: "defaults"
+      case .scheduler: "scheduler"
+      case .calendar: "calendar"
+      case .locale: "locale"
+      default: "timeZone"
+      }
+    }
+  }
+
+  /// The stored co-effects.
+  struct Fields: Sendable {
+    var clock: any WallClock
+    var bundle: any ResourceBundle
+    var fileReader: any FileReader
+    var defaults: any DefaultsStore
+    var scheduler: any Scheduling
+    var calendar: Calendar
+    var locale: Locale
+    var timeZone: TimeZone
+    var keyed: [ObjectIdentifier: any Sendable] = [:]
+    /// Set in test environments: how they report a co-effect they cannot answer.
+    var testContext: TestContext?
+    /// Fields that report when read (`Environment.unimplemented()`); assigning one removes it.
+    var unimplemented: Field = []
+  }
+
+  /// Immutable storage, replaced on every write, so copying an environment copies one reference.
+  final class Storage: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+
+    @inline(__always)
+    func check(_ field: Field) {
+      if !fields.unimplemented.isEmpty, fields.unimplemented.contains(field) {
+        fields.testContext?.reportUnimplemented(field.name)
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// A place in source code: where work was scheduled, or where a test made its environment.
+///
+/// Failure messages name it (`"scheduled at AppTests/SearchTests.swift:42"`), and test support
+/// reports issues *at* it, so Xcode and `swift test` point at the line that caused the problem.
+/// Protocol requirements cannot default `#fileID`, so ``Scheduling``'s requirements take a
+/// `CallSite` and its extension methods fill one in for you:
+///
+/// ```swift
+/// scheduler.schedule(after: .seconds(1)) { refresh() }  // CallSite of this line, implicitly
+/// scheduler.schedule(after: .seconds(1), at: CallSite()) { refresh() }  // the same, explicitly
+/// ```
+///
+/// (Named `CallSite` so it never collides with Swift Testing's `SourceLocation`.)
+public struct CallSite: Hashable, Sendable, CustomStringConvertible {
+  /// The file's `#fileID`: `Module/File.swift`.
+  public let fileID: StaticString
+  /// The file's full `#filePath`, which XCTest needs to place a failure.
+  public let filePath: StaticString
+  /// The line.
+  public let line: UInt
+  /// The column.
+  public let column: UInt
+
+  /// Captures the caller's location (or the one passed in).
+  public init(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// `Module/File.swift:42`.
+  public var description: String {
+    "\(fileID):\(line)"
+  }
+
+  public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
+    lhs.line == rhs.line && lhs.column == rhs.column
+      && lhs.fileID.description == rhs.fileID.description && lhs.filePath.description == rhs.filePath.description
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fileID.description)
+    hasher.combine(filePath.description)
+    hasher.combine(line)
+    hasher.combine(column)
+  }
+}

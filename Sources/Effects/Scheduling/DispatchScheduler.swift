@@ -1,0 +1,88 @@
+public import Dispatch
+public import Foundation
+
+/// The live ``Scheduling``: work runs on a `DispatchQueue` after real time passes.
+///
+/// ```swift
+/// let scheduler = DispatchScheduler(queue: .main)  // UI work
+/// scheduler.schedule(after: .seconds(1)) { print("a second later") }
+/// ```
+///
+/// `DispatchScheduler()` uses a private serial queue, so its actions never overlap; pass `.main`
+/// for work that touches the UI. Repeating work is scheduled against fixed deadlines
+/// (`delay + n × interval` from the start), so it does not drift. ``sleep(for:at:)`` suspends with
+/// `Task.sleep`.
+public struct DispatchScheduler: Scheduling {
+  /// The queue actions run on.
+  public let queue: DispatchQueue
+
+  /// Creates a scheduler running work on `queue` (a private serial queue by default).
+  public init(queue: DispatchQueue = DispatchQueue(label: "swift-effects.DispatchScheduler")) {
+    self.queue = queue
+  }
+
+  /// The current instant, `Date()`.
+  public var now: Date { Date() }
+
+  /// Runs `action` on the queue once `delay` has passed.
+  public func schedule(
+    after delay: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    let cancelled = Locked(false)
+    queue.asyncAfter(deadline: .now() + Self.interval(delay)) {
+      if !cancelled.snapshot { action() }
+    }
+    return ScheduledWork { cancelled.withLock { $0 = true } }
+  }
+
+  /// Runs `action` on the queue after `delay`, then every `interval`, until cancelled.
+  public func schedule(
+    after delay: Duration,
+    every interval: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    let cancelled = Locked(false)
+    Self.tick(
+      queue: queue,
+      start: .now() + Self.interval(delay),
+      interval: max(interval, .zero),
+      count: 0,
+      cancelled: cancelled,
+      action: action
+    )
+    return ScheduledWork { cancelled.withLock { $0 = true } }
+  }
+
+  /// Suspends the current task for `duration` of real time.
+  public func sleep(for duration: Duration, at callSite: CallSite) async throws {
+    try await Task.sleep(for: max(duration, .zero))
+  }
+
+  private static func tick(
+    queue: DispatchQueue,
+    start: DispatchTime,
+    interval: Duration,
+    count: Int64,
+    cancelled: Locked<Bool>,
+    action: @escaping @Sendable () -> Void
+  ) {
+    queue.asyncAfter(deadline: start + Self.interval(interval * count)) {
+      guard !cancelled.snapshot else { return }
+      action()
+      tick(queue: queue, start: start, interval: interval, count: count + 1, cancelled: cancelled, action: action)
+    }
+  }
+
+  /// `duration` as a dispatch interval, clamped to zero and to what nanoseconds in an `Int` can hold.
+  static func interval(_ duration: Duration) -> DispatchTimeInterval {
+    guard duration > .zero else { return .nanoseconds(0) }
+    let (seconds, attoseconds) = duration.components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return .never }
+    let (nanoseconds, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+    return overflowAgain ? .never : .nanoseconds(Int(nanoseconds))
+  }
+}

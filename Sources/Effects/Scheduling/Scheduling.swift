@@ -1,0 +1,106 @@
+public import Foundation
+
+/// Running work later, as a co-effect: timers, delays, debounce, retry.
+///
+/// Code that calls `DispatchQueue.main.asyncAfter` or `Task.sleep` can only be tested by waiting.
+/// Code that schedules through `environment.scheduler` can be tested in virtual time:
+///
+/// ```swift
+/// func showToast(_ text: String, on toast: ToastModel, environment: Environment = .current) {
+///   toast.show(text)
+///   environment.scheduler.schedule(after: .seconds(3)) { toast.dismiss() }
+/// }
+/// ```
+///
+/// A conforming type must:
+/// - run each action once its delay has passed, never before; a negative delay counts as zero;
+/// - run actions due at the same instant in the order they were scheduled;
+/// - never run an action whose ``ScheduledWork`` was cancelled before it started;
+/// - for repeating work, run the first tick after `delay` and then every `interval`;
+/// - make ``sleep(for:at:)`` throw `CancellationError` when its task is cancelled.
+///
+/// The requirements take a ``CallSite`` (protocol requirements cannot default `#fileID`); call the
+/// extension's spellings — `schedule(after:_:)`, `schedule(after:every:_:)`, `sleep(for:)` — which
+/// fill it in, so a test scheduler can say which line scheduled work that was left pending.
+/// ``DispatchScheduler`` is live; ``InlineScheduler`` runs work at once.
+public protocol Scheduling: Sendable {
+  /// The scheduler's current instant.
+  var now: Date { get }
+
+  /// Runs `action` once, `delay` from now.
+  func schedule(
+    after delay: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork
+
+  /// Runs `action` `delay` from now, then every `interval` until cancelled.
+  func schedule(
+    after delay: Duration,
+    every interval: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork
+
+  /// Suspends the current task for `duration`.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled while sleeping.
+  func sleep(for duration: Duration, at callSite: CallSite) async throws
+}
+
+extension Scheduling {
+  /// Runs `action` once, `delay` from now.
+  ///
+  /// ```swift
+  /// environment.scheduler.schedule(after: .milliseconds(300)) { search(query) }
+  /// ```
+  @discardableResult
+  public func schedule(
+    after delay: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    schedule(after: delay, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), action)
+  }
+
+  /// Runs `action` `delay` from now, then every `interval` until the returned work is cancelled.
+  ///
+  /// ```swift
+  /// let polling = environment.scheduler.schedule(after: .zero, every: .seconds(5)) { poll() }
+  /// ```
+  @discardableResult
+  public func schedule(
+    after delay: Duration,
+    every interval: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    schedule(
+      after: delay,
+      every: interval,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      action
+    )
+  }
+
+  /// Suspends the current task for `duration` of this scheduler's time.
+  ///
+  /// ```swift
+  /// try await environment.scheduler.sleep(for: .seconds(2))  // retry back-off
+  /// ```
+  public func sleep(
+    for duration: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    try await sleep(for: duration, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}

@@ -1,0 +1,88 @@
+public import Effects
+public import Foundation
+
+extension Environment {
+  /// A deterministic environment for tests, with fresh doubles on every call.
+  ///
+  /// - `clock`: a ``FixedClock`` at `now`;
+  /// - `scheduler`: an ``InlineScheduler`` whose `now` is that clock's (work runs at once);
+  /// - `bundle`: no resources; `fileReader`: an empty ``InMemoryFileSystem``;
+  ///   `defaults`: an empty ``InMemoryDefaults``;
+  /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
+  /// - app keys: their `testValue` — a key without one answers its `liveValue` and reports an
+  ///   issue naming the key, at the line that called `test(now:)`.
+  ///
+  /// ```swift
+  /// @Test func computesTheSquareOfTheBundledNumber() {
+  ///   var environment = Environment.test()
+  ///   environment.bundle = FixtureBundle(["number.txt": "/fixtures/number.txt"])
+  ///   environment.fileReader = InMemoryFileSystem(["/fixtures/number.txt": "123"])
+  ///   #expect(compute(file: "number.txt", environment: environment).value == 15129)
+  /// }
+  /// ```
+  public static func test(
+    now: Date = Date(timeIntervalSinceReferenceDate: 0),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Environment {
+    let clock = FixedClock(now)
+    return Environment(
+      testing: TestContext(
+        callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        origin: "Environment.test()",
+        keysAreUnimplemented: false,
+        report: reportIssue(_:at:)
+      ),
+      clock: clock,
+      bundle: Environment.emptyBundle,
+      fileReader: InMemoryFileSystem(),
+      defaults: InMemoryDefaults(),
+      scheduler: InlineScheduler(clock: clock),
+      unimplemented: false
+    )
+  }
+
+  /// An environment in which every co-effect reports an issue when read, until the test assigns it.
+  ///
+  /// Start from it to declare exactly the inputs a function may use — "exhaustive co-effects". A
+  /// read of any field (`clock`, `bundle`, `fileReader`, `defaults`, `scheduler`, `calendar`,
+  /// `locale`, `timeZone`) or of any app key the test did not set fails the test with a message
+  /// naming the co-effect, at the line that called `unimplemented()`. (The read then answers a
+  /// harmless placeholder, so the test goes on and reports everything it finds.)
+  ///
+  /// ```swift
+  /// @Test func computeReadsOnlyTheBundleAndTheFile() {
+  ///   var environment = Environment.unimplemented()
+  ///   environment.bundle = FixtureBundle(["number.txt": "/fixtures/number.txt"])
+  ///   environment.fileReader = InMemoryFileSystem(["/fixtures/number.txt": "123"])
+  ///   #expect(compute(file: "number.txt", environment: environment).value == 15129)
+  ///   // reading environment.clock inside compute would fail this test
+  /// }
+  /// ```
+  ///
+  /// It is a function, not a property, so that it can capture the test's source location.
+  public static func unimplemented(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Environment {
+    let clock = FixedClock(Date(timeIntervalSinceReferenceDate: 0))
+    return Environment(
+      testing: TestContext(
+        callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        origin: "Environment.unimplemented()",
+        keysAreUnimplemented: true,
+        report: reportIssue(_:at:)
+      ),
+      clock: clock,
+      bundle: Environment.emptyBundle,
+      fileReader: InMemoryFileSystem(),
+      defaults: InMemoryDefaults(),
+      scheduler: InlineScheduler(clock: clock),
+      unimplemented: true
+    )
+  }
+}

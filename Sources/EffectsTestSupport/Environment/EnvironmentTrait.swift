@@ -1,0 +1,60 @@
+public import Effects
+public import Testing
+
+/// A Swift Testing trait that runs a test (or every test of a suite) inside
+/// `withEnvironment(_:operation:)`.
+///
+/// ```swift
+/// @Test(.environment { $0.clock = FixedClock(Date(timeIntervalSince1970: 0)) })
+/// func greetsAtMidnight() {
+///   #expect(greeting() == "Good evening")  // greeting() reads Environment.current
+/// }
+///
+/// @Suite(.environment(.test()))
+/// struct CheckoutTests { … }
+/// ```
+///
+/// The override is task-local: tests running in parallel each see their own environment.
+public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
+  private let modify: @Sendable (inout Environment) -> Void
+
+  init(_ modify: @escaping @Sendable (inout Environment) -> Void) {
+    self.modify = modify
+  }
+
+  /// Applied to each test of a suite, not once around the whole suite.
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` inside `withEnvironment` with this trait's change.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await withEnvironment(modify) {
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == EnvironmentTrait {
+  /// Runs the test with `Environment.current` changed by `modify`.
+  ///
+  /// ```swift
+  /// @Test(.environment { $0.defaults = InMemoryDefaults(["onboarded": true]) })
+  /// func skipsOnboarding() { … }
+  /// ```
+  public static func environment(_ modify: @escaping @Sendable (inout Environment) -> Void) -> Self {
+    EnvironmentTrait(modify)
+  }
+
+  /// Runs the test with `Environment.current` replaced by `environment`.
+  ///
+  /// ```swift
+  /// @Test(.environment(.test(now: launchDate)))
+  /// func showsTheLaunchBanner() { … }
+  /// ```
+  public static func environment(_ environment: Environment) -> Self {
+    EnvironmentTrait { $0 = environment }
+  }
+}
