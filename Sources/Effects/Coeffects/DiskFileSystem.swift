@@ -10,28 +10,41 @@ public import Foundation
 ///
 /// Writes are atomic: the data goes to a temporary file beside the target, which is then renamed
 /// over it, so a reader sees the old contents or the new, never a mix. Missing parent directories
-/// are created. Errors are Foundation's own `CocoaError`s, which name the path.
+/// are created. Errors are Foundation's own `CocoaError` codes, with a description that names the
+/// path and what was expected there.
 public struct DiskFileSystem: FileReader, FileWriter {
   /// Creates a file system that reads and writes the real disk.
   public init() {}
 
   /// The contents of the file at `path`.
   public func contents(atPath path: String) throws -> Data {
-    try Data(contentsOf: URL(fileURLWithPath: path))
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw FileSystemError.describing(error, .read, path: path)
+    }
   }
 
   /// Atomically replaces the file at `path` with `data`, creating parent directories as needed.
   public func write(_ data: Data, toPath path: String) throws {
     let url = URL(fileURLWithPath: path)
     let parent = url.deletingLastPathComponent()
-    if !FileManager.default.fileExists(atPath: parent.path) {
-      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    do {
+      if !FileManager.default.fileExists(atPath: parent.path) {
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+      }
+      try data.write(to: url, options: .atomic)
+    } catch {
+      throw FileSystemError.describing(error, .write, path: path)
     }
-    try data.write(to: url, options: .atomic)
   }
 
   /// Removes the file or directory (with its contents) at `path`.
   public func removeItem(atPath path: String) throws {
-    try FileManager.default.removeItem(atPath: path)
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch {
+      throw FileSystemError.describing(error, .remove, path: path)
+    }
   }
 }

@@ -12,7 +12,9 @@ public import Foundation
 /// handles them behaves the same against the live ``DiskFileSystem`` and the in-memory
 /// ``InMemoryFileSystem`` (a contract test suite runs both):
 /// - a missing file: `CocoaError(.fileReadNoSuchFile)` with the path in `NSFilePathErrorKey`;
-/// - a directory, or a path that runs through a file: `CocoaError(.fileReadUnknown)`.
+/// - a directory, or a path that runs through a file: `CocoaError(.fileReadUnknown)`;
+/// - in each case a `localizedDescription` naming the path and what was expected there:
+///   `Could not read /fixtures/number.txt: no file exists at this path.`
 ///
 /// Decoding text lives in the extension (``string(atPath:encoding:)``), so every reader decodes the
 /// same way.

@@ -54,9 +54,9 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
     return try storage.withLock { files in
       if let data = files[path] { return data }
       switch Self.kind(of: path, in: files) {
-      case .directory: throw Self.error(.fileReadUnknown, path, POSIXErrorCode.EISDIR)
-      case .beneathFile: throw Self.error(.fileReadUnknown, path, .ENOTDIR)
-      case .missing, .file: throw Self.error(.fileReadNoSuchFile, path, .ENOENT)
+      case .directory: throw FileSystemError.make(.fileReadUnknown, .read, path: path, posix: EISDIR)
+      case .beneathFile: throw FileSystemError.make(.fileReadUnknown, .read, path: path, posix: ENOTDIR)
+      case .missing, .file: throw FileSystemError.make(.fileReadNoSuchFile, .read, path: path, posix: ENOENT)
       }
     }
   }
@@ -66,8 +66,8 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
     let path = Self.normalize(path)
     try storage.withLock { files in
       switch Self.kind(of: path, in: files) {
-      case .directory: throw Self.error(.fileWriteUnknown, path, .EISDIR)
-      case .beneathFile: throw Self.error(.fileWriteUnknown, path, .ENOTDIR)
+      case .directory: throw FileSystemError.make(.fileWriteUnknown, .write, path: path, posix: EISDIR)
+      case .beneathFile: throw FileSystemError.make(.fileWriteUnknown, .write, path: path, posix: ENOTDIR)
       case .missing, .file: files[path] = data
       }
     }
@@ -80,8 +80,8 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
       switch Self.kind(of: path, in: files) {
       case .file: files[path] = nil
       case .directory: files = files.filter { !$0.key.hasPrefix(Self.directoryPrefix(path)) }
-      case .beneathFile: throw Self.error(.fileWriteUnknown, path, .ENOTDIR)
-      case .missing: throw Self.error(.fileNoSuchFile, path, .ENOENT)
+      case .beneathFile: throw FileSystemError.make(.fileWriteUnknown, .remove, path: path, posix: ENOTDIR)
+      case .missing: throw FileSystemError.make(.fileNoSuchFile, .remove, path: path, posix: ENOENT)
       }
     }
   }
@@ -112,15 +112,5 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
     }
     if result.count > 1 && result.last == "/" { result.removeLast() }
     return result
-  }
-
-  private static func error(_ code: CocoaError.Code, _ path: String, _ posix: POSIXErrorCode) -> CocoaError {
-    CocoaError(
-      code,
-      userInfo: [
-        NSFilePathErrorKey: path,
-        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(posix.rawValue)),
-      ]
-    )
   }
 }

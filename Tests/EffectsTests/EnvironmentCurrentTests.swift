@@ -1,0 +1,112 @@
+@testable import Effects
+import Foundation
+import Testing
+
+@Suite struct EnvironmentCurrentTests {
+  @Test func outsideAnyOverrideCurrentIsTheRoot() {
+    #expect(Environment.current.clock is SystemClock)
+  }
+
+  @Test func withEnvironmentOverridesCurrentForItsScopeOnly() {
+    let date = Date(timeIntervalSince1970: 0)
+    let inside = withEnvironment({ $0.clock = FixedClock(date) }) {
+      Environment.current.clock.now
+    }
+    #expect(inside == date)
+    #expect(Environment.current.clock is SystemClock)
+  }
+
+  @Test func nestedOverridesBuildOnTheOuterOne() {
+    withEnvironment({ $0.clock = FixedClock(Date(timeIntervalSince1970: 1)) }) {
+      withEnvironment({ $0.locale = Locale(identifier: "de_DE") }) {
+        #expect(Environment.current.clock.now == Date(timeIntervalSince1970: 1))
+        #expect(Environment.current.locale.identifier == "de_DE")
+      }
+      #expect(Environment.current.locale == Locale.autoupdatingCurrent)
+    }
+  }
+
+  @Test func aWholeEnvironmentCanBeInstalled() {
+    var environment = Environment.live
+    environment[FeatureFlagsKey.self] = ["scoped"]
+    withEnvironment(environment) {
+      #expect(Environment.current[FeatureFlagsKey.self] == ["scoped"])
+    }
+  }
+
+  @Test func theAsyncOverrideFollowsChildTasks() async {
+    let date = Date(timeIntervalSince1970: 42)
+    let seen = await withEnvironment({ $0.clock = FixedClock(date) }) {
+      await withTaskGroup(of: Date.self) { group in
+        for _ in 0..<4 { group.addTask { Environment.current.clock.now } }
+        return await group.reduce(into: []) { $0.append($1) }
+      }
+    }
+    #expect(seen == Array(repeating: date, count: 4))
+  }
+
+  @Test func anErrorThrownInsideIsRethrownAndTheOverrideEnds() {
+    struct Boom: Error {}
+    #expect(throws: Boom.self) {
+      try withEnvironment({ $0.clock = FixedClock(Date(timeIntervalSince1970: 0)) }) { throw Boom() }
+    }
+    #expect(Environment.current.clock is SystemClock)
+  }
+
+  @MainActor @Test func aMainActorCallerCanAwaitInsideAnOverride() async {
+    let model = CounterModel()
+    await withEnvironment({ $0.defaults = InMemoryDefaults(["start": 41]) }) {
+      await model.load()
+    }
+    #expect(model.count == 42)
+  }
+
+  /// 200 tests running in parallel, each with its own override, each checking it after suspending.
+  @Test(arguments: 0..<200)
+  func parallelOverridesNeverLeakIntoEachOther(_ index: Int) async {
+    let date = Date(timeIntervalSince1970: Double(index))
+    await withEnvironment({ $0.clock = FixedClock(date) }) {
+      #expect(Environment.current.clock.now == date)
+      await hopToAnotherThread()
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { #expect(Environment.current.clock.now == date) }
+      }
+      #expect(Environment.current.clock.now == date)
+    }
+  }
+
+  @Test func aSecondBootstrapIsRefusedNamingBothCallSites() throws {
+    let root = RootEnvironment()
+    var first = Environment.live
+    first[FeatureFlagsKey.self] = ["first"]
+    try root.bootstrap(first, at: CallSite(fileID: "App/main.swift", filePath: "/App/main.swift", line: 3))
+    #expect(root.environment[FeatureFlagsKey.self] == ["first"])
+
+    let error = try #require(throws: BootstrapError.self) {
+      try root.bootstrap(.live, at: CallSite(fileID: "App/Other.swift", filePath: "/App/Other.swift", line: 9))
+    }
+    #expect(
+      error.description
+        == "Environment.bootstrap(_:) was called twice: first at App/main.swift:3, again at App/Other.swift:9. "
+        + "Bootstrap the process's environment once, at launch; to change it for one scope (a test, a request), "
+        + "use withEnvironment(_:operation:) instead."
+    )
+    #expect(root.environment[FeatureFlagsKey.self] == ["first"], "the first bootstrap stays in force")
+  }
+}
+
+@MainActor
+final class CounterModel {
+  var count = 0
+
+  func load() async {
+    count = (Environment.current.defaults.int(forKey: "start") ?? 0) + 1
+  }
+}
+
+/// Suspends the current task and resumes it from a Dispatch thread: a real suspension, no sleeping.
+func hopToAnotherThread() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume() }
+  }
+}

@@ -1,0 +1,119 @@
+import Effects
+import Foundation
+import Testing
+
+/// One suite, run against the live file system and the in-memory double: the double is proven,
+/// not trusted.
+@Suite("FileReader and FileWriter contract")
+struct FileSystemContractTests {
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func aWrittenFileReadsBackTheSameBytes(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      let bytes = Data([0, 1, 2, 254, 255])
+      try writer.write(bytes, toPath: root + "/a.bin")
+      #expect(try reader.contents(atPath: root + "/a.bin") == bytes)
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func writingAgainReplacesTheWholeFile(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("a much longer first version".utf8), toPath: root + "/note.txt")
+      try writer.write(Data("short".utf8), toPath: root + "/note.txt")
+      #expect(try reader.string(atPath: root + "/note.txt") == "short")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func writingCreatesMissingParentDirectories(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("deep".utf8), toPath: root + "/a/b/c.txt")
+      #expect(try reader.string(atPath: root + "/a/b/c.txt") == "deep")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func readingAMissingFileThrowsFileReadNoSuchFileNamingThePath(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, _, root in
+      let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/missing.txt") }
+      #expect(error.code == .fileReadNoSuchFile)
+      #expect((error as NSError).domain == NSCocoaErrorDomain)
+      #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/missing.txt")
+      #expect(error.localizedDescription == "Could not read \(root)/missing.txt: no file exists at this path.")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func readingADirectoryThrowsFileReadUnknown(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("x".utf8), toPath: root + "/folder/file.txt")
+      let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/folder") }
+      #expect(error.code == .fileReadUnknown)
+      #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/folder")
+      #expect(error.localizedDescription == "Could not read \(root)/folder: it is a directory; expected a file.")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func readingAPathThatRunsThroughAFileThrowsFileReadUnknown(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("x".utf8), toPath: root + "/file.txt")
+      let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/file.txt/child") }
+      #expect(error.code == .fileReadUnknown)
+      #expect(error.localizedDescription.hasSuffix("a component of the path is a file; expected a directory."))
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func aRemovedFileIsGone(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("x".utf8), toPath: root + "/gone.txt")
+      try writer.removeItem(atPath: root + "/gone.txt")
+      let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/gone.txt") }
+      #expect(error.code == .fileReadNoSuchFile)
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func removingADirectoryRemovesWhatIsInIt(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("x".utf8), toPath: root + "/folder/a.txt")
+      try writer.write(Data("y".utf8), toPath: root + "/folder/sub/b.txt")
+      try writer.removeItem(atPath: root + "/folder")
+      #expect(throws: CocoaError.self) { try reader.contents(atPath: root + "/folder/sub/b.txt") }
+      let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/folder") }
+      #expect(error.code == .fileReadNoSuchFile)
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func removingAMissingFileThrowsFileNoSuchFile(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { _, writer, root in
+      let error = try #require(throws: CocoaError.self) { try writer.removeItem(atPath: root + "/missing.txt") }
+      #expect(error.code == .fileNoSuchFile)
+      #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/missing.txt")
+      #expect(error.localizedDescription == "Could not remove \(root)/missing.txt: nothing exists at this path.")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func writingOntoADirectoryFailsAndKeepsItsContents(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("x".utf8), toPath: root + "/folder/a.txt")
+      let error = try #require(throws: CocoaError.self) { try writer.write(Data("y".utf8), toPath: root + "/folder") }
+      #expect(error.code == .fileWriteUnknown)
+      #expect(try reader.string(atPath: root + "/folder/a.txt") == "x")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func textThatIsNotValidInTheEncodingThrowsNamingThePathAndEncoding(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data([0xFF, 0xFE, 0xC0]), toPath: root + "/binary.dat")
+      let error = try #require(throws: CocoaError.self) { try reader.string(atPath: root + "/binary.dat") }
+      #expect(error.code == .fileReadInapplicableStringEncoding)
+      #expect(error.localizedDescription.contains(root + "/binary.dat"))
+      #expect(error.localizedDescription.contains("expected text in that encoding"))
+    }
+  }
+}
