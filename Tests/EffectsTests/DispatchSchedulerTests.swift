@@ -21,9 +21,12 @@ import Testing
     let scheduler = DispatchScheduler()
     let ran = Counter()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      let work = scheduler.schedule(after: .zero) { ran.increment() }
-      work.cancel()
-      scheduler.schedule(after: .zero) { done.resume() }
+      // Scheduling from the queue itself holds the work back until the cancel has happened.
+      scheduler.queue.sync {
+        let work = scheduler.schedule(after: .zero) { ran.increment() }
+        work.cancel()
+        scheduler.schedule(after: .zero) { done.resume() }
+      }
     }
     #expect(ran.value == 0)
   }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Darwin)
-  import CoreFoundation
+import CoreFoundation
 #endif
 
 /// The live ``DefaultsStore``: `UserDefaults`, standard or of a suite.
@@ -105,9 +105,9 @@ public struct UserDefaultsStore: DefaultsStore {
 
   private static func numberValue(_ number: NSNumber) -> DefaultsValue {
     #if canImport(Darwin)
-      if CFGetTypeID(number) == CFBooleanGetTypeID() { return .bool(number.boolValue) }
+    if CFGetTypeID(number) == CFBooleanGetTypeID() { return .bool(number.boolValue) }
     #else
-      if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+    if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
     #endif
     switch String(cString: number.objCType) {
     case "d", "f": return .double(number.doubleValue)

@@ -1,0 +1,63 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+@Suite struct TestEnvironmentTests {
+  @Test func everyCoeffectIsDeterministic() throws {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    let environment = Environment.test(now: now)
+    #expect(environment.clock.now == now)
+    #expect(environment.scheduler.now == now)
+    #expect(environment.bundle.path(forResource: "number", ofType: "txt") == nil)
+    #expect((environment.fileReader as? InMemoryFileSystem)?.files == [:])
+    #expect((environment.defaults as? InMemoryDefaults)?.values == [:])
+    #expect(environment.timeZone.identifier == "UTC" || environment.timeZone.identifier == "GMT")
+    #expect(environment.timeZone.secondsFromGMT() == 0)
+    #expect(environment.locale.identifier == "en_US_POSIX")
+    #expect(environment.calendar.identifier == .gregorian)
+    #expect(environment.calendar.timeZone.secondsFromGMT() == 0)
+  }
+
+  @Test func eachCallMakesFreshDoubles() {
+    let first = Environment.test()
+    let second = Environment.test()
+    first.defaults.set("only in the first", forKey: "k")
+    #expect(second.defaults.string(forKey: "k") == nil)
+    #expect((first.fileReader as? InMemoryFileSystem) !== (second.fileReader as? InMemoryFileSystem))
+  }
+
+  @Test func theDefaultInstantIsFixed() {
+    #expect(Environment.test().clock.now == Date(timeIntervalSinceReferenceDate: 0))
+  }
+
+  @Test func aKeyWithATestValueAnswersIt() {
+    #expect(Environment.test().apiClient.fetchName() == "mock")
+  }
+
+  @Test func aKeySetByTheTestAnswersThatValueWithoutReporting() {
+    var environment = Environment.test()
+    environment[AnalyticsEndpointKey.self] = "http://localhost"
+    environment.apiClient = MockAPIClient(name: "set")
+    #expect(environment[AnalyticsEndpointKey.self] == "http://localhost")
+    #expect(environment.apiClient.fetchName() == "set")
+  }
+
+  @Test func aKeyWithoutATestValueReportsItsNameAtTheLineThatMadeTheEnvironment() {
+    let environment = Environment.test()
+    let line = #line - 1
+    withKnownIssue {
+      #expect(environment[AnalyticsEndpointKey.self] == "https://analytics.example.com")
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("AnalyticsEndpointKey has no testValue")
+        && text.contains("Declare `static let testValue` on AnalyticsEndpointKey")
+        && text.contains("Environment.test() at EffectsTestSupportTests/TestEnvironmentTests.swift:\(line)")
+        && issue.sourceLocation?.line == line
+    }
+  }
+
+  @Test func aKeyWithoutATestValueIsFineOutsideTestEnvironments() {
+    #expect(Environment.live[AnalyticsEndpointKey.self] == "https://analytics.example.com")
+  }
+}

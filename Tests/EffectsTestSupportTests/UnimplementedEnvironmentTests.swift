@@ -1,0 +1,112 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+@Suite struct UnimplementedEnvironmentTests {
+  /// Reads one field of an environment, by name.
+  static let readers: [String: @Sendable (Environment) -> Void] = [
+    "clock": { _ = $0.clock },
+    "bundle": { _ = $0.bundle },
+    "fileReader": { _ = $0.fileReader },
+    "defaults": { _ = $0.defaults },
+    "scheduler": { _ = $0.scheduler },
+    "calendar": { _ = $0.calendar },
+    "locale": { _ = $0.locale },
+    "timeZone": { _ = $0.timeZone },
+  ]
+
+  @Test(arguments: readers.keys.sorted())
+  func readingAFieldReportsItsNameAtTheLineThatMadeTheEnvironment(_ field: String) throws {
+    let read = try #require(Self.readers[field])
+    let environment = Environment.unimplemented()
+    let line = #line - 1
+    withKnownIssue {
+      read(environment)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.hasPrefix("Unimplemented co-effect: Environment.\(field) was read")
+        && text.contains(
+          "Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(line)"
+        )
+        && text.contains("Set environment.\(field) in the test")
+        && issue.sourceLocation?.fileID == "EffectsTestSupportTests/UnimplementedEnvironmentTests.swift"
+        && issue.sourceLocation?.line == line
+    }
+  }
+
+  @Test func eachReadReportsOnce() {
+    let environment = Environment.unimplemented()
+    let issues = IssueCounter()
+    withKnownIssue {
+      _ = environment.clock.now
+      _ = environment.locale
+    } matching: { issue in
+      issues.record(issue.comments.map(\.rawValue).joined())
+    }
+    #expect(issues.recorded.count == 2)
+    #expect(issues.recorded.first?.contains("Environment.clock") == true)
+    #expect(issues.recorded.last?.contains("Environment.locale") == true)
+  }
+
+  @Test func assignedFieldsAreSilentAndTheOthersStillReport() {
+    var environment = Environment.unimplemented()
+    environment.clock = FixedClock(Date(timeIntervalSince1970: 7))
+    environment.locale = Locale(identifier: "en_GB")
+    #expect(environment.clock.now == Date(timeIntervalSince1970: 7))
+    #expect(environment.locale.identifier == "en_GB")
+    withKnownIssue {
+      _ = environment.timeZone
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("Environment.timeZone was read")
+    }
+  }
+
+  @Test func everyFieldAssignedMeansNothingReports() {
+    var environment = Environment.unimplemented()
+    environment.clock = FixedClock(Date(timeIntervalSince1970: 0))
+    environment.bundle = Environment.test().bundle
+    environment.fileReader = InMemoryFileSystem()
+    environment.defaults = InMemoryDefaults()
+    environment.scheduler = InlineScheduler()
+    environment.calendar = Calendar(identifier: .gregorian)
+    environment.locale = Locale(identifier: "en_US_POSIX")
+    environment.timeZone = TimeZone(secondsFromGMT: 0)!
+    _ = environment.clock
+    _ = environment.bundle
+    _ = environment.fileReader
+    _ = environment.defaults
+    _ = environment.scheduler
+    _ = environment.calendar
+    _ = environment.locale
+    _ = environment.timeZone
+  }
+
+  @Test func readingAnAppKeyReportsItsNameEvenWhenTheKeyHasATestValue() {
+    let environment = Environment.unimplemented()
+    let line = #line - 1
+    withKnownIssue {
+      #expect(environment.apiClient.fetchName() == "mock", "the placeholder is the test value, never the live one")
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.hasPrefix("Unimplemented co-effect: Environment[APIClientKey.self] was read")
+        && issue.sourceLocation?.line == line
+    }
+  }
+
+  @Test func anAppKeySetByTheTestIsSilent() {
+    var environment = Environment.unimplemented()
+    environment.apiClient = MockAPIClient(name: "declared")
+    #expect(environment.apiClient.fetchName() == "declared")
+  }
+
+  @Test func copiesKeepReportingUntilAssigned() {
+    let environment = Environment.unimplemented()
+    var copy = environment
+    copy.clock = FixedClock(Date(timeIntervalSince1970: 0))
+    _ = copy.clock
+    withKnownIssue {
+      _ = environment.clock
+    }
+  }
+}
