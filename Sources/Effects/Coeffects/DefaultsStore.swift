@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A key-value store of settings, as a co-effect: `UserDefaults`, made testable.
 ///
 /// The protocol holds only what differs between the real store and the test one: reading and
