@@ -1,0 +1,14 @@
+/// The live ``Console``: lines go to the process's standard output, as `Swift.print` writes them.
+///
+/// ```swift
+/// let interpreter = Interpreter.live(console: StandardOutput())  // the default
+/// ```
+public struct StandardOutput: Console {
+  /// Creates the console for standard output.
+  public init() {}
+
+  /// Writes `line` and a line break to standard output.
+  public func write(_ line: String) {
+    Swift.print(line)
+  }
+}

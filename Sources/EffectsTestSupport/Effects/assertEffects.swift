@@ -1,0 +1,39 @@
+public import Effects
+
+/// Fails the test unless `outcome` has exactly the `expected` effects, in order.
+///
+/// The check is exhaustive: a missing, an extra, a reordered or a changed effect each fail, and
+/// the message is a diff with one line per effect, reported at the line that called this function.
+///
+/// ```swift
+/// @Test func aWrongPasswordShowsAnAlertAndStoresNothing() {
+///   assertEffects(of: login(response: .wrongPassword), [.showAlert("Wrong password")])
+/// }
+/// ```
+///
+/// On a mismatch the message reads:
+///
+/// ```text
+/// effects did not match: expected 2, got 2; first difference at index 1:
+///     [0] print("Welcome")
+///   ~ [1] setDefault(key: "token", value: "abc")   (expected)
+///     [1] setDefault(key: "token", value: "xyz")   (actual)
+/// ```
+public func assertEffects<Value, E: Equatable>(
+  of outcome: Outcome<Value, E>,
+  _ expected: [E],
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  guard let message = effectsMismatch(expected: expected, actual: outcome.effects, subject: "effects") else { return }
+  reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The failure message for effects that differ from the expected ones, or `nil` when they match.
+func effectsMismatch<E: Equatable>(expected: [E], actual: [E], subject: String) -> String? {
+  guard let diff = ListDiff(expected: expected, actual: actual) else { return nil }
+  let rendered = diff.render(expected: expected, actual: actual) { String(describing: $0) }
+  return "\(subject) did not match: \(rendered)"
+}

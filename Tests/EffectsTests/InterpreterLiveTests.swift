@@ -1,0 +1,210 @@
+import EffectsTestSupport
+import Foundation
+import Testing
+
+@testable import Effects
+
+struct InterpreterLiveTests {
+  /// Every target of the live interpreter, in memory.
+  struct World {
+    let console = LineConsole()
+    let files = InMemoryFileSystem(["/old.txt": "old"])
+    let defaults = InMemoryDefaults(["stale": true])
+    let events = EventRecorder()
+    let scheduler: any Scheduling
+    let failures = Locked<[InterpreterError<Effect>]>([])
+
+    init(scheduler: any Scheduling = InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))) {
+      self.scheduler = scheduler
+    }
+
+    var interpreter: Interpreter<Effect> {
+      var environment = Environment.test()
+      environment.defaults = defaults
+      environment.scheduler = scheduler
+      let failures = self.failures
+      return .live(
+        environment: environment,
+        console: console,
+        files: files,
+        events: events,
+        onFailure: { failure in failures.withLock { $0.append(failure) } }
+      )
+    }
+  }
+
+  @Test func printWritesTheLineToTheConsole() throws {
+    let world = World()
+    try world.interpreter.perform([.print("Computed: 15129"), .print("Done")])
+    #expect(world.console.lines == ["Computed: 15129", "Done"])
+  }
+
+  @Test func writeFileReplacesTheFileWithTheContents() throws {
+    let world = World()
+    try world.interpreter.perform([
+      .writeFile(path: "/old.txt", contents: Data("new".utf8)),
+      .writeFile(path: "/notes/today.txt", contents: Data("hi".utf8)),
+    ])
+    #expect(world.files.files == ["/old.txt": Data("new".utf8), "/notes/today.txt": Data("hi".utf8)])
+  }
+
+  @Test func removeFileRemovesTheFile() throws {
+    let world = World()
+    try world.interpreter.perform([.removeFile(path: "/old.txt")])
+    #expect(world.files.files.isEmpty)
+  }
+
+  @Test func setDefaultStoresTheValueInTheEnvironmentsDefaults() throws {
+    let world = World()
+    try world.interpreter.perform([.setDefault(key: "theme", value: "dark"), .setDefault(key: "size", value: 14)])
+    #expect(world.defaults.values == ["stale": true, "theme": "dark", "size": 14])
+  }
+
+  @Test func removeDefaultRemovesTheKey() throws {
+    let world = World()
+    try world.interpreter.perform([.removeDefault(key: "stale"), .removeDefault(key: "never-set")])
+    #expect(world.defaults.values.isEmpty)
+  }
+
+  @Test func trackLogsTheEventWithItsProperties() throws {
+    let world = World()
+    try world.interpreter.perform([
+      .track(event: "visited", properties: ["screen": "menu"]),
+      .track(event: "ordered", properties: [:]),
+    ])
+    #expect(
+      world.events.events == [
+        EventRecorder.Event(name: "visited", properties: ["screen": "menu"]),
+        EventRecorder.Event(name: "ordered", properties: [:]),
+      ]
+    )
+  }
+
+  @Test func trackWithoutEventLoggingFailsAndNamesWhatToConfigure() throws {
+    let console = LineConsole()
+    let interpreter = Interpreter.live(environment: .test(), console: console)
+    let error = try #require(throws: InterpreterError<Effect>.self) {
+      try interpreter.perform([.track(event: "visited", properties: [:]), .print("after")])
+    }
+    #expect(error.index == 0)
+    #expect(error.notPerformed == [.print("after")])
+    #expect(
+      "\(error.underlying)"
+        == #"no EventLogging is configured, so the event "visited" cannot be logged; pass one as Interpreter.live(events:)"#
+    )
+    #expect(console.lines.isEmpty)
+  }
+
+  @Test func afterPerformsTheEffectsAtOnceOnAnInlineScheduler() throws {
+    let world = World()
+    try world.interpreter.perform([.after(.seconds(3), [.print("later"), .setDefault(key: "seen", value: true)])])
+    #expect(world.console.lines == ["later"])
+    #expect(world.defaults.values["seen"] == true)
+  }
+
+  @Test func afterHoldsTheEffectsUntilTheSchedulerRunsTheirWork() throws {
+    let scheduler = HoldingScheduler()
+    let world = World(scheduler: scheduler)
+
+    try world.interpreter.perform([
+      .print("now"),
+      .after(.milliseconds(300), [.print("later"), .writeFile(path: "/later.txt", contents: Data("x".utf8))]),
+    ])
+
+    #expect(world.console.lines == ["now"])
+    #expect(world.files.files["/later.txt"] == nil)
+    #expect(scheduler.heldDelays == [.milliseconds(300)])
+
+    scheduler.runHeldWork()
+
+    #expect(world.console.lines == ["now", "later"])
+    #expect(world.files.files["/later.txt"] == Data("x".utf8))
+    #expect(world.failures.snapshot.isEmpty)
+  }
+
+  @Test func nestedAfterEffectsAreScheduledWhenTheOuterWorkRuns() throws {
+    let scheduler = HoldingScheduler()
+    let world = World(scheduler: scheduler)
+
+    try world.interpreter.perform([.after(.seconds(1), [.after(.seconds(2), [.print("last")])])])
+    #expect(scheduler.heldDelays == [.seconds(1)])
+
+    scheduler.runHeldWork()
+    #expect(scheduler.heldDelays == [.seconds(2)])
+    #expect(world.console.lines.isEmpty)
+
+    scheduler.runHeldWork()
+    #expect(world.console.lines == ["last"])
+  }
+
+  @Test func aFailureOfWorkDoneLaterReachesOnFailureWithWhatWasNotPerformed() throws {
+    let scheduler = HoldingScheduler()
+    let world = World(scheduler: scheduler)
+
+    try world.interpreter.perform([
+      .after(.seconds(1), [.print("one"), .removeFile(path: "/missing.txt"), .print("three")])
+    ])
+    #expect(world.failures.snapshot.isEmpty)
+
+    scheduler.runHeldWork()
+
+    let failure = try #require(world.failures.snapshot.first)
+    #expect(world.failures.snapshot.count == 1)
+    #expect(failure.index == 1)
+    #expect(failure.effect == .removeFile(path: "/missing.txt"))
+    #expect((failure.underlying as? CocoaError)?.code == .fileNoSuchFile)
+    #expect(failure.notPerformed == [.print("three")])
+    #expect(world.console.lines == ["one"])
+  }
+
+  @Test func aFailureOfWorkDoneLaterIsNotThrownEvenWhenTheSchedulerRunsItAtOnce() throws {
+    let world = World()
+    try world.interpreter.perform([.after(.zero, [.removeFile(path: "/missing.txt")]), .print("went on")])
+    #expect(world.failures.snapshot.map(\.effect) == [.removeFile(path: "/missing.txt")])
+    #expect(world.console.lines == ["went on"])
+  }
+
+  @Test func aBatchWhoseThirdEffectFailsPerformsTwoAndListsExactlyTheRest() throws {
+    let world = World()
+    let error = try #require(throws: InterpreterError<Effect>.self) {
+      try world.interpreter.perform([
+        .print("one"),
+        .setDefault(key: "two", value: 2),
+        .removeFile(path: "/missing.txt"),
+        .print("four"),
+        .track(event: "five", properties: [:]),
+      ])
+    }
+    #expect(world.console.lines == ["one"])
+    #expect(world.defaults.values["two"] == 2)
+    #expect(world.events.events.isEmpty)
+    #expect(error.index == 2)
+    #expect(error.effect == .removeFile(path: "/missing.txt"))
+    #expect((error.underlying as? CocoaError)?.code == .fileNoSuchFile)
+    #expect(error.notPerformed == [.print("four"), .track(event: "five", properties: [:])])
+  }
+
+  @Test func theDefaultsComeFromTheCurrentEnvironmentByDefault() throws {
+    let defaults = InMemoryDefaults()
+    try withEnvironment(
+      { $0.defaults = defaults },
+      operation: { try Interpreter.live().perform([.setDefault(key: "theme", value: "dark")]) }
+    )
+    #expect(defaults.values == ["theme": "dark"])
+  }
+
+  @Test func theDefaultFailureHandlerWritesOneReadableReport() {
+    let failure = InterpreterError<Effect>(
+      index: 0,
+      effect: .removeFile(path: "/missing.txt"),
+      underlying: CocoaError(.fileNoSuchFile),
+      notPerformed: [.print("done")]
+    )
+    let line = failureLine(failure)
+    #expect(
+      line.hasPrefix("swift-effects: an effect performed later (by .after) failed; effect at index 0 of 2 failed")
+    )
+    #expect(line.contains(#"removeFile(path: "/missing.txt")"#))
+    #expect(line.contains(#"not performed (1): print("done")"#))
+  }
+}

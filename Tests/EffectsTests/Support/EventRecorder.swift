@@ -1,0 +1,19 @@
+import Effects
+
+/// An ``EventLogging`` that keeps the events logged to it.
+final class EventRecorder: EventLogging {
+  struct Event: Equatable, Sendable {
+    let name: String
+    let properties: [String: String]
+  }
+
+  private let stored = Locked<[Event]>([])
+
+  var events: [Event] {
+    stored.snapshot
+  }
+
+  func log(name: String, properties: [String: String]) {
+    stored.withLock { $0.append(Event(name: name, properties: properties)) }
+  }
+}
