@@ -6,31 +6,17 @@ import XCTest
 ///
 /// The failures are captured instead of recorded, so this case passes when they happen and fails
 /// when they don't.
-final class AssertEffectsXCTests: XCTestCase {
-  private var failures: [(message: String, line: Int)] = []
-
-  #if canImport(ObjectiveC)
-  override func record(_ issue: XCTIssue) {
-    failures.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
-  }
-  #else
-  override func recordFailure(
-    withDescription description: String,
-    inFile filePath: String,
-    atLine lineNumber: Int,
-    expected: Bool
-  ) {
-    failures.append((description, lineNumber))
-  }
-  #endif
-
+final class AssertEffectsXCTests: FailureCapturingTestCase {
   func testAssertEffectsOfAnOutcomeFailsAnXCTestTest() {
     let line = #line + 1
     assertEffects(of: Outcome(value: 1, effects: [Effect.print("a")]), [.print("b")])
 
-    XCTAssertEqual(failures.count, 1)
-    XCTAssertEqual(failures.first?.line, line)
-    XCTAssertTrue(failures.first?.message.contains(#"~ [0] print("b")   (expected)"#) == true, "\(failures)")
+    XCTAssertEqual(capturedFailures.count, 1)
+    XCTAssertEqual(capturedFailures.first?.line, line)
+    XCTAssertTrue(
+      capturedFailures.first?.message.contains(#"~ [0] print("b")   (expected)"#) == true,
+      "\(capturedFailures)"
+    )
   }
 
   func testARecordingInterpretersAssertionFailsAnXCTestTest() throws {
@@ -39,9 +25,12 @@ final class AssertEffectsXCTests: XCTestCase {
     let line = #line + 1
     recorder.assertEffects([])
 
-    XCTAssertEqual(failures.count, 1)
-    XCTAssertEqual(failures.first?.line, line)
-    XCTAssertTrue(failures.first?.message.contains("recorded effects did not match") == true, "\(failures)")
+    XCTAssertEqual(capturedFailures.count, 1)
+    XCTAssertEqual(capturedFailures.first?.line, line)
+    XCTAssertTrue(
+      capturedFailures.first?.message.contains("recorded effects did not match") == true,
+      "\(capturedFailures)"
+    )
   }
 
   func testPassingAssertionsRecordNothing() throws {
@@ -49,6 +38,6 @@ final class AssertEffectsXCTests: XCTestCase {
     try recorder.interpreter.perform([.print("expected")])
     recorder.assertEffects([.print("expected")])
     assertEffects(of: Outcome(value: 1, effects: [Effect.print("a")]), [.print("a")])
-    XCTAssertTrue(failures.isEmpty, "\(failures)")
+    XCTAssertTrue(capturedFailures.isEmpty, "\(capturedFailures)")
   }
 }
