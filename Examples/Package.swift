@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+/// The seed articles' case studies, rebuilt with swift-effects: one library per case study, with
+/// its tests, and `compute`, the runnable example.
+let package = Package(
+  name: "Examples",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  dependencies: [
+    .package(name: "swift-effects", path: "..")
+  ],
+  targets: [
+    .target(name: "Compute", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .executableTarget(
+      name: "compute",
+      dependencies: ["Compute", .product(name: "Effects", package: "swift-effects")],
+      path: "Sources/ComputeCLI",
+      resources: [.copy("Resources/number.txt")]
+    ),
+    .testTarget(
+      name: "ComputeTests",
+      dependencies: [
+        "Compute",
+        "compute",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  // SE-0335: spell existential types with `any`.
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  // SE-0409: imports are internal unless marked `public`.
+  settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+  target.swiftSettings = settings
+}
