@@ -18,6 +18,11 @@ let package = Package(
       path: "Sources/ComputeCLI",
       resources: [.copy("Resources/number.txt")]
     ),
+    .target(name: "Keychain", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "KeychainTests",
+      dependencies: ["Keychain", .product(name: "Effects", package: "swift-effects")]
+    ),
     .testTarget(
       name: "ComputeTests",
       dependencies: [
