@@ -95,6 +95,13 @@ private struct Offline: Error, Equatable {}
     #expect(throws: Offline()) { try spy(3) }
   }
 
+  @Test func aClosureStubMayCallTheSpyAgain() throws {
+    let spy = Spy<Int, Int>("factorial")
+    spy.stub { [unowned spy] n in n <= 1 ? 1 : n * (try spy(n - 1)) }
+    #expect(try spy(4) == 24)
+    #expect(spy.calls == [4, 3, 2, 1])
+  }
+
   @Test func aScriptAnswersEachOutputOnce() throws {
     let spy = Spy<Void, String?>("tokenStore.load")
     spy.stub(script: [nil, "abc"])

@@ -58,7 +58,7 @@ extension Spy {
 
   /// Every call, marked verified in the log: an assertion checks them all.
   func verifyCalls() -> [Input] {
-    let (calls, logIndices) = state.withLock { ($0.calls, $0.logIndices) }
+    let (calls, logIndices) = state.withLock { ($0.calls.elements, $0.logIndices) }
     log?.markVerified(logIndices)
     return calls
   }

@@ -7,7 +7,7 @@ extension Spy {
   /// store.loadSpy.stub(returning: "abc")
   /// ```
   public func stub(returning output: Output) {
-    replaceStub(with: .output(output))
+    replaceStub(response: { _ in output })
   }
 
   /// Answers every call by throwing `error`.
@@ -16,7 +16,7 @@ extension Spy {
   /// api.fetchSpy.stub(throwing: URLError(.notConnectedToInternet))
   /// ```
   public func stub(throwing error: any Error) {
-    replaceStub(with: .failure(error))
+    replaceStub(response: { _ in throw error })
   }
 
   /// Answers every call with what `body` returns (or throws) for its input.
@@ -27,7 +27,7 @@ extension Spy {
   ///
   /// `body` runs outside the spy's lock, so it may call the spy again.
   public func stub(_ body: @escaping @Sendable (Input) throws -> Output) {
-    replaceStub(with: .closure(body))
+    replaceStub(response: body)
   }
 
   /// Answers the next calls with `outputs`, one per call, in order — and insists that they are
@@ -71,7 +71,7 @@ extension Spy {
     column: UInt = #column
   ) {
     let setAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    replaceStub(with: .script(Script(results: results, setAt: setAt)))
+    replaceStub(script: Script(results, setAt: setAt))
   }
 
   /// Asserts that the script set by `stub(script:)` was used up: every output answered a call.
@@ -89,12 +89,8 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let (leftover, hasScript) = state.withLock { state -> (ScriptLeftover?, Bool) in
-      guard case .script(var script) = state.stub else { return (nil, false) }
-      guard script.next < script.results.count else { return (nil, true) }
-      script.leftoverReported = true
-      state.stub = .script(script)
-      return (ScriptLeftover(setAt: script.setAt, used: script.next, unused: script.results[script.next...]), true)
+    let (leftover, hasScript) = state.withLock { state in
+      (state.takeUnreportedScriptLeftover(), state.script != nil)
     }
     if !hasScript {
       reportIssue(
@@ -109,11 +105,8 @@ extension Spy {
     }
   }
 
-  private func replaceStub(with stub: Stub) {
-    let leftover = state.withLock { state in
-      defer { state.stub = stub }
-      return state.takeUnreportedScriptLeftover()
-    }
+  private func replaceStub(response: Response? = nil, script: Script? = nil) {
+    let leftover = state.withLock { $0.replaceStub(response: response, script: script) }
     if let leftover {
       reportIssue("\(name) was stubbed again with \(leftover.message)", at: leftover.setAt)
     }

@@ -64,6 +64,8 @@ public final class Spy<Input, Output> {
 
   let log: CallLog?
   let state = Locked(State())
+  /// Whether `Output` is `Void`, so a spy with no stub (or a used-up script) can answer `()`.
+  private let outputIsVoid = Output.self == Void.self
 
   /// Creates a spy with no calls and no stub.
   ///
@@ -83,7 +85,7 @@ public final class Spy<Input, Output> {
 
   /// Every input the spy was called with, oldest first.
   public var calls: [Input] {
-    state.withLock { $0.calls }
+    state.withLock { $0.calls.elements }
   }
 
   /// How many times the spy was called.
@@ -114,30 +116,26 @@ public final class Spy<Input, Output> {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Output {
-    let answer = record(input)
-    switch answer {
-    case .output(let output):
-      return output
-    case .failure(let error):
-      throw error
-    case .closure(let body):
-      return try body(input)
+    var response: Response?
+    switch record(input, response: &response) {
+    case .respond:
+      return try response!(input)
     case .noStub:
-      if let void = () as? Output { return void }
+      if outputIsVoid { return unsafeBitCast((), to: Output.self) }
       let message = """
         unimplemented: \(name) was called with \(describe(input)), but it has no stub. Stub it in the test \
         with stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
         """
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
       throw SpyError(description: message)
-    case .scriptUsedUp(let callNumber, let count, let setAt):
+    case .scriptUsedUp(let callNumber, let outputs, let setAt):
       let message = """
         \(name) was called more often than its script allows: call #\(callNumber) since the script was set \
         (with \(describe(input))) has no output, because the script set at \(setAt) has \
-        \(count == 1 ? "1 output" : "\(count) outputs"). Add an output to the script, or find the extra call.
+        \(outputs == 1 ? "1 output" : "\(outputs) outputs"). Add an output to the script, or find the extra call.
         """
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-      if let void = () as? Output { return void }
+      if outputIsVoid { return unsafeBitCast((), to: Output.self) }
       throw SpyError(description: message)
     }
   }
@@ -160,15 +158,15 @@ public final class Spy<Input, Output> {
   }
 
   /// Records the call, and says what to answer.
-  private func record(_ input: Input) -> Answer {
+  private func record(_ input: Input, response: inout Response?) -> SpyRoute {
     guard let log else {
-      return state.withLock { $0.record(input) }
+      return state.withLock { Self.record(input, in: &$0, response: &response) }
     }
     let entry = CallLog.Entry(name, Input.self == Void.self ? "" : String(describing: input))
     return state.withLock { state in
       // Logged under the spy's lock, so the log and `calls` agree on the order.
       state.logIndices.append(log.append(entry))
-      return state.record(input)
+      return Self.record(input, in: &state, response: &response)
     }
   }
 }
