@@ -40,10 +40,11 @@ private struct Offline: Error, Equatable {}
   }
 
   @Test func observeConsumesASequenceToItsEndThenCompletes() async {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    continuation.yield(1)
-    continuation.yield(2)
-    continuation.finish()
+    let stream = AsyncStream<Int> { continuation in
+      continuation.yield(1)
+      continuation.yield(2)
+      continuation.finish()
+    }
     let observer = TestObserver<Int, Never>()
 
     await observer.observe(stream)
@@ -54,9 +55,10 @@ private struct Offline: Error, Equatable {}
   }
 
   @Test func observeRecordsAThrownErrorAsAFailure() async {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
-    continuation.yield(1)
-    continuation.finish(throwing: Offline())
+    let stream = AsyncThrowingStream<Int, any Error> { continuation in
+      continuation.yield(1)
+      continuation.finish(throwing: Offline())
+    }
     let observer = TestObserver<Int, any Error>()
 
     await observer.observe(stream)
@@ -68,8 +70,7 @@ private struct Offline: Error, Equatable {}
   }
 
   @Test func observeReportsAnErrorTheObserverCannotHold() async {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
-    continuation.finish(throwing: Offline())
+    let stream = AsyncThrowingStream<Int, any Error> { $0.finish(throwing: Offline()) }
     let observer = TestObserver<Int, Never>()
     let line = #line + 2
     await withKnownIssue {
