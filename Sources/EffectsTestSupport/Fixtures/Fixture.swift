@@ -111,11 +111,13 @@ public enum Fixture {
     try DiskFileSystem().string(atPath: path(name, in: bundle), encoding: encoding)
   }
 
-  /// Every regular file under `root`, as sorted paths relative to it.
+  /// Every regular file under `root`, as sorted paths relative to it — except the bundle's own
+  /// `Info.plist` and code signature, which are not resources.
   private static func resources(under root: URL) -> [String] {
     let fileManager = FileManager.default
     guard let paths = try? fileManager.subpathsOfDirectory(atPath: root.path) else { return [] }
     return paths.filter { path in
+      guard path != "Info.plist", !path.hasPrefix("_CodeSignature/") else { return false }
       var isDirectory: ObjCBool = false
       let exists = fileManager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
       return exists && !isDirectory.boolValue
