@@ -1,9 +1,9 @@
 public import Effects
 
-/// A ``ResourceBundle`` that maps resource names to paths, without touching disk: the test double
+/// A `ResourceBundle` that maps resource names to paths, without touching disk: the test double
 /// for `Environment.bundle`.
 ///
-/// Pair it with an ``InMemoryFileSystem`` holding the files at those paths:
+/// Pair it with an `InMemoryFileSystem` holding the files at those paths:
 ///
 /// ```swift
 /// @Test func computesTheSquareOfTheBundledNumber() {

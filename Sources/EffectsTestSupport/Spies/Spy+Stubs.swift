@@ -58,7 +58,7 @@ extension Spy {
   }
 
   /// Answers the next calls with `results` — an output or an error each — one per call, in order,
-  /// used up exactly (see ``stub(script:fileID:filePath:line:column:)``).
+  /// used up exactly (see `stub(script:)`).
   ///
   /// ```swift
   /// api.fetchSpy.stub(script: [.failure(URLError(.timedOut)), .success(profile)])  // fails, then recovers

@@ -45,7 +45,7 @@ import Effects
 /// ## Stubs
 ///
 /// ``stub(returning:)``, ``stub(throwing:)``, ``stub(_:)`` (a closure of the input) and
-/// ``stub(script:fileID:filePath:line:column:)`` (one output per call, used up exactly). Each
+/// `stub(script:)` (one output per call, used up exactly). Each
 /// replaces the previous stub. A spy with no stub answers `()` when its output is `Void`;
 /// otherwise the call is recorded and reported as `unimplemented: <name> was called with <input>`,
 /// and `try spy(input)` throws, so the code under test stops instead of going on with an invented
