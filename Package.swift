@@ -13,7 +13,11 @@ let package = Package(
     .target(name: "Effects"),
     .target(name: "EffectsTestSupport", dependencies: ["Effects"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectsTestSupport"]),
-    .testTarget(name: "EffectsTestSupportTests", dependencies: ["Effects", "EffectsTestSupport"]),
+    .testTarget(
+      name: "EffectsTestSupportTests",
+      dependencies: ["Effects", "EffectsTestSupport"],
+      resources: [.copy("Fixtures")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,14 +8,16 @@ import XCTest
 /// when they don't.
 final class AssertEffectsXCTests: FailureCapturingTestCase {
   func testAssertEffectsOfAnOutcomeFailsAnXCTestTest() {
-    let line = #line + 1
-    assertEffects(of: Outcome(value: 1, effects: [Effect.print("a")]), [.print("b")])
+    let line = #line + 2
+    let failures = capturingFailures {
+      assertEffects(of: Outcome(value: 1, effects: [Effect.print("a")]), [.print("b")])
+    }
 
-    XCTAssertEqual(capturedFailures.count, 1)
-    XCTAssertEqual(capturedFailures.first?.line, line)
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.first?.line, line)
     XCTAssertTrue(
-      capturedFailures.first?.message.contains(#"~ [0] print("b")   (expected)"#) == true,
-      "\(capturedFailures)"
+      failures.first?.message.contains(#"~ [0] print("b")   (expected)"#) == true,
+      "\(failures)"
     )
   }
 
@@ -23,21 +25,23 @@ final class AssertEffectsXCTests: FailureCapturingTestCase {
     let recorder = RecordingInterpreter<Effect>()
     try recorder.interpreter.perform([.print("unexpected")])
     let line = #line + 1
-    recorder.assertEffects([])
+    let failures = capturingFailures { recorder.assertEffects([]) }
 
-    XCTAssertEqual(capturedFailures.count, 1)
-    XCTAssertEqual(capturedFailures.first?.line, line)
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.first?.line, line)
     XCTAssertTrue(
-      capturedFailures.first?.message.contains("recorded effects did not match") == true,
-      "\(capturedFailures)"
+      failures.first?.message.contains("recorded effects did not match") == true,
+      "\(failures)"
     )
   }
 
   func testPassingAssertionsRecordNothing() throws {
     let recorder = RecordingInterpreter<Effect>()
     try recorder.interpreter.perform([.print("expected")])
-    recorder.assertEffects([.print("expected")])
-    assertEffects(of: Outcome(value: 1, effects: [Effect.print("a")]), [.print("a")])
-    XCTAssertTrue(capturedFailures.isEmpty, "\(capturedFailures)")
+    let failures = capturingFailures {
+      recorder.assertEffects([.print("expected")])
+      assertEffects(of: Outcome(value: 1, effects: [Effect.print("a")]), [.print("a")])
+    }
+    XCTAssertTrue(failures.isEmpty, "\(failures)")
   }
 }

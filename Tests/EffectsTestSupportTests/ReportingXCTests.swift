@@ -8,10 +8,10 @@ final class ReportingXCTests: FailureCapturingTestCase {
   func testAnUnimplementedReadFailsAnXCTestNamingTheCoeffectAndTheTestsLine() {
     let environment = Environment.unimplemented()
     let line = #line - 1
-    _ = environment.clock
+    let failures = capturingFailures { _ = environment.clock }
 
-    XCTAssertEqual(capturedFailures.count, 1)
-    let failure = capturedFailures.first
+    XCTAssertEqual(failures.count, 1)
+    let failure = failures.first
     XCTAssertEqual(failure?.line, line)
     XCTAssertTrue(failure?.file.hasSuffix("ReportingXCTests.swift") == true, failure?.file ?? "")
     XCTAssertTrue(
@@ -23,16 +23,18 @@ final class ReportingXCTests: FailureCapturingTestCase {
   func testAKeyWithoutATestValueFailsAnXCTest() {
     let environment = Environment.test()
     let line = #line - 1
-    _ = environment[AnalyticsEndpointKey.self]
+    let failures = capturingFailures { _ = environment[AnalyticsEndpointKey.self] }
 
-    XCTAssertEqual(capturedFailures.map(\.line), [line])
-    XCTAssertTrue(capturedFailures.first?.message.contains("AnalyticsEndpointKey has no testValue") == true)
+    XCTAssertEqual(failures.map(\.line), [line])
+    XCTAssertTrue(failures.first?.message.contains("AnalyticsEndpointKey has no testValue") == true)
   }
 
   func testATestEnvironmentIsSilentWhenUsedAsDeclared() {
     var environment = Environment.unimplemented()
     environment.clock = FixedClock(Date(timeIntervalSince1970: 0))
-    XCTAssertEqual(environment.clock.now, Date(timeIntervalSince1970: 0))
-    XCTAssertEqual(capturedFailures, [])
+    let failures = capturingFailures {
+      XCTAssertEqual(environment.clock.now, Date(timeIntervalSince1970: 0))
+    }
+    XCTAssertEqual(failures, [])
   }
 }

@@ -168,6 +168,30 @@ public struct Environment: Sendable {
     change(&fields)
     storage = Storage(fields)
   }
+
+  /// A copy whose protocol co-effects are replaced by `transform`ed versions — for test support,
+  /// which wraps each of them (`recording(into:)`).
+  ///
+  /// The fields are handed over without going through their getters, and the copy keeps which
+  /// fields report when read: wrapping an `Environment.unimplemented()` field reports nothing now,
+  /// and the wrapped field still reports when the code under test reads it.
+  package func mappingCoeffects(
+    clock: (any WallClock) -> any WallClock,
+    bundle: (any ResourceBundle) -> any ResourceBundle,
+    fileReader: (any FileReader) -> any FileReader,
+    defaults: (any DefaultsStore) -> any DefaultsStore,
+    scheduler: (any Scheduling) -> any Scheduling
+  ) -> Environment {
+    var fields = storage.fields
+    fields.clock = clock(fields.clock)
+    fields.bundle = bundle(fields.bundle)
+    fields.fileReader = fileReader(fields.fileReader)
+    fields.defaults = defaults(fields.defaults)
+    fields.scheduler = scheduler(fields.scheduler)
+    var copy = self
+    copy.storage = Storage(fields)
+    return copy
+  }
 }
 
 extension Environment {

@@ -1,7 +1,17 @@
+import Effects
 import XCTest
 
-/// An XCTest case that captures the failures recorded in it instead of failing, so a test can
-/// assert that a helper really fails an XCTest test (`XCTExpectFailure` does not exist on Linux).
+/// An XCTest case that captures the failures recorded inside ``capturingFailures(_:)`` instead of
+/// failing, so a test can assert that a helper really fails an XCTest test (`XCTExpectFailure`
+/// does not exist on Linux).
+///
+/// Only failures inside the closure are captured: the test's own `XCTAssert`s, after it, still
+/// fail the test, so a case that checks the captured failures can fail itself.
+///
+/// ```swift
+/// let failures = capturingFailures { spy.assertCalled(times: 2) }
+/// XCTAssertEqual(failures.map(\.line), [line])
+/// ```
 class FailureCapturingTestCase: XCTestCase {
   struct Failure: Equatable {
     var message: String
@@ -9,17 +19,37 @@ class FailureCapturingTestCase: XCTestCase {
     var line: Int
   }
 
-  private(set) var capturedFailures: [Failure] = []
+  /// The failures being captured; `nil` outside `capturingFailures`, where failures fail the test.
+  private let captured = Locked<[Failure]?>(nil)
+
+  /// Runs `body`, and answers the failures it recorded instead of failing the test with them.
+  func capturingFailures(_ body: () throws -> Void) rethrows -> [Failure] {
+    captured.withLock { $0 = [] }
+    defer { captured.withLock { $0 = nil } }
+    try body()
+    return captured.snapshot ?? []
+  }
+
+  /// Keeps `failure` while capturing; answers whether it did.
+  private func capture(_ failure: Failure) -> Bool {
+    captured.withLock { captured in
+      guard captured != nil else { return false }
+      captured?.append(failure)
+      return true
+    }
+  }
 
   #if canImport(Darwin)
   override func record(_ issue: XCTIssue) {
-    capturedFailures.append(
-      Failure(
-        message: issue.compactDescription,
-        file: issue.sourceCodeContext.location?.fileURL.path ?? "",
-        line: issue.sourceCodeContext.location?.lineNumber ?? 0
-      )
+    let location = issue.sourceCodeContext.location
+    let failure = Failure(
+      message: issue.compactDescription,
+      file: location?.fileURL.path ?? "",
+      line: location?.lineNumber ?? 0
     )
+    if !capture(failure) {
+      super.record(issue)
+    }
   }
   #else
   override func recordFailure(
@@ -28,7 +58,9 @@ class FailureCapturingTestCase: XCTestCase {
     atLine lineNumber: Int,
     expected: Bool
   ) {
-    capturedFailures.append(Failure(message: description, file: filePath, line: lineNumber))
+    if !capture(Failure(message: description, file: filePath, line: lineNumber)) {
+      super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
   }
   #endif
 }

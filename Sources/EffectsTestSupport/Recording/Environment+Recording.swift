@@ -1,0 +1,51 @@
+public import Effects
+
+extension Environment {
+  /// A copy of this environment that logs every read of its co-effects into `log`: assert what a
+  /// function *read*, the dual of asserting the effects it described.
+  ///
+  /// ```swift
+  /// @Test func computeReadsTheBundleThenTheFile() {
+  ///   var environment = Environment.test()
+  ///   environment.bundle = FixtureBundle(["number.txt": "/fixtures/number.txt"])
+  ///   environment.fileReader = InMemoryFileSystem(["/fixtures/number.txt": "123"])
+  ///   let log = CallLog()
+  ///
+  ///   _ = compute(file: "number.txt", environment: environment.recording(into: log))
+  ///
+  ///   log.assertSequence([
+  ///     .init("bundle.path", "number.txt"),
+  ///     .init("fileReader.contents", "/fixtures/number.txt"),
+  ///   ])
+  /// }
+  /// ```
+  ///
+  /// Each read is logged with a name and a description naming what was read:
+  ///
+  /// | read | name | description |
+  /// |---|---|---|
+  /// | `bundle.path(forResource: "number", ofType: "txt")` | `bundle.path` | `number.txt` (`*.txt` for a `nil` name) |
+  /// | `fileReader.contents(atPath:)`, `string(atPath:)` | `fileReader.contents` | the path |
+  /// | `defaults.value(forKey:)` and the typed reads | `defaults.value` | the key |
+  /// | `clock.now` | `clock.now` | empty |
+  /// | `scheduler.now` | `scheduler.now` | empty |
+  /// | `scheduler.schedule(after:)` | `scheduler.schedule` | `after 3.0 seconds` |
+  /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after 0.0 seconds every 5.0 seconds` |
+  /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for 2.0 seconds` |
+  ///
+  /// Writes (`defaults.setValue`) pass through unlogged: they are effects, asserted as effects. The
+  /// value fields (`calendar`, `locale`, `timeZone`) and app keys are not wrapped. Share the log
+  /// with spies to see reads and calls in one sequence.
+  ///
+  /// Wrapping reads no field: a field of `Environment.unimplemented()` that the test did not set
+  /// still reports when the code under test reads it (and the read is logged too).
+  public func recording(into log: CallLog) -> Environment {
+    mappingCoeffects(
+      clock: { RecordingClock(base: $0, log: log) },
+      bundle: { RecordingBundle(base: $0, log: log) },
+      fileReader: { RecordingFileReader(base: $0, log: log) },
+      defaults: { RecordingDefaults(base: $0, log: log) },
+      scheduler: { RecordingScheduler(base: $0, log: log) }
+    )
+  }
+}

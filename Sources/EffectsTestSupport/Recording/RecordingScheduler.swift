@@ -1,0 +1,38 @@
+import Effects
+import Foundation
+
+/// A scheduler that logs each read of its time (`scheduler.now`), each piece of work scheduled
+/// (`scheduler.schedule`) and each sleep (`scheduler.sleep`), then hands them to `base`.
+struct RecordingScheduler: Scheduling {
+  let base: any Scheduling
+  let log: CallLog
+
+  var now: Date {
+    log.record("scheduler.now")
+    return base.now
+  }
+
+  func schedule(
+    after delay: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    log.record("scheduler.schedule", "after \(delay)")
+    return base.schedule(after: delay, at: callSite, action)
+  }
+
+  func schedule(
+    after delay: Duration,
+    every interval: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    log.record("scheduler.schedule", "after \(delay) every \(interval)")
+    return base.schedule(after: delay, every: interval, at: callSite, action)
+  }
+
+  func sleep(for duration: Duration, at callSite: CallSite) async throws {
+    log.record("scheduler.sleep", "for \(duration)")
+    try await base.sleep(for: duration, at: callSite)
+  }
+}

@@ -1,0 +1,141 @@
+import Effects
+
+/// One log of calls that several spies — and a recorded environment — write to, so a test can
+/// assert the order of calls *across* collaborators, and that nothing else happened.
+///
+/// Give each ``Spy`` the same log, then assert the whole sequence at once:
+///
+/// ```swift
+/// @Test func loggingInSavesTheTokenThenTracksTheEvent() throws {
+///   let log = CallLog()
+///   let saveToken = Spy<String, Void>("tokenStore.save", log: log)
+///   let track = Spy<String, Void>("events.track", log: log)
+///   let model = LoginModel(saveToken: { saveToken($0) }, track: { track($0) })
+///
+///   model.didLogIn(token: "abc")
+///
+///   log.assertSequence([
+///     .init("tokenStore.save", "abc"),
+///     .init("events.track", "login"),
+///   ])
+/// }
+/// ```
+///
+/// Or check each collaborator on its own, then that no call escaped the assertions:
+///
+/// ```swift
+/// saveToken.assertCalledOnce(with: "abc")
+/// track.assertCalls(["login"])
+/// log.assertNoUnverifiedCalls()
+/// ```
+///
+/// Every spy assertion marks the calls it checked as *verified*; ``assertSequence(_:fileID:filePath:line:column:)``
+/// verifies every entry. A log is a reference type and safe to share across tasks.
+public final class CallLog: Sendable {
+  private struct Record {
+    var entry: Entry
+    var isVerified = false
+  }
+
+  private let records = Locked<[Record]>([])
+
+  /// Creates an empty log.
+  public init() {}
+
+  /// Every call logged so far, in the order they happened.
+  public var entries: [Entry] {
+    records.withLock { $0.map(\.entry) }
+  }
+
+  /// Logs a call by hand — from a test double that is not a ``Spy``, for example.
+  ///
+  /// ```swift
+  /// struct RecordingAPIClient: APIClient {
+  ///   let log: CallLog
+  ///   func fetchUser(id: Int) async throws -> User {
+  ///     log.record("apiClient.fetchUser", "\(id)")
+  ///     return .fixture
+  ///   }
+  /// }
+  /// ```
+  public func record(_ name: String, _ description: String = "") {
+    append(Entry(name, description))
+  }
+
+  /// Asserts that the log holds exactly `expected`, in that order — no more, no fewer — and marks
+  /// every entry verified. On a mismatch the message shows a line diff.
+  ///
+  /// ```swift
+  /// log.assertSequence([
+  ///   .init("bundle.path", "number.txt"),
+  ///   .init("fileReader.contents", "/fixtures/number.txt"),
+  /// ])
+  /// ```
+  public func assertSequence(
+    _ expected: [Entry],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let actual = records.withLock { records in
+      for index in records.indices { records[index].isVerified = true }
+      return records.map(\.entry)
+    }
+    guard let diff = ListDiff(expected: expected, actual: actual) else { return }
+    reportIssue(
+      "The call log differs from the expected sequence: \(diff.render(expected: expected, actual: actual) { $0.rendered })",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that every logged call was checked by an assertion: a spy assertion
+  /// (`assertCalls`, `assertCalledOnce(with:)`, `assertCalled(times:)`) or
+  /// ``assertSequence(_:fileID:filePath:line:column:)``.
+  ///
+  /// Call it last, to prove that the code under test made no call the test did not expect.
+  public func assertNoUnverifiedCalls(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let unverified = records.withLock { records in
+      records.indices.filter { !records[$0].isVerified }.map { ($0, records[$0].entry) }
+    }
+    guard !unverified.isEmpty else { return }
+    let list = unverified.map { "\n  [\($0.0)] \($0.1.rendered)" }.joined()
+    reportIssue(
+      """
+      \(unverified.count == 1 ? "1 call was" : "\(unverified.count) calls were") logged but not verified by any \
+      assertion:\(list)
+      Assert them (a spy assertion, or assertSequence), or fix the code that made them.
+      """,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Appends `entry` and answers its index.
+  @discardableResult
+  package func append(_ entry: Entry) -> Int {
+    records.withLock { records in
+      records.append(Record(entry: entry))
+      return records.count - 1
+    }
+  }
+
+  /// Marks the entries at `indices` as checked by an assertion.
+  package func markVerified(_ indices: some Sequence<Int>) {
+    records.withLock { records in
+      for index in indices where records.indices.contains(index) {
+        records[index].isVerified = true
+      }
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Effects
+
+extension TestObserver {
+  /// Asserts that exactly `count` values were received.
+  ///
+  /// ```swift
+  /// observer.assertValueCount(3)
+  /// ```
+  public func assertValueCount(
+    _ count: Int,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let values = self.values
+    guard values.count != count else { return }
+    reportIssue(
+      "\(observerName) received \(valuesPhrase(values.count)), expected \(valuesPhrase(count))\(listing(values))",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that at least one value was received.
+  public func assertDidEmitValue(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard values.isEmpty else { return }
+    reportIssue(
+      "\(observerName) received no values, expected at least one\(outcome).",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that no value was received.
+  public func assertDidNotEmitValue(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let values = self.values
+    guard !values.isEmpty else { return }
+    reportIssue(
+      "\(observerName) received \(valuesPhrase(values.count)), expected none\(listing(values))",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that the stream completed (and did not fail).
+  public func assertDidComplete(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let (didComplete, failure) = state.withLock { ($0.didComplete, $0.failure) }
+    if didComplete, failure == nil { return }
+    let message =
+      if let failure {
+        "\(observerName) did not complete: it failed with \(describe(failure))\(didComplete ? " (and completed)" : "")."
+      } else {
+        "\(observerName) did not complete; it received \(valuesPhrase(values.count)) and is still open."
+      }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Asserts that the stream has not completed.
+  public func assertDidNotComplete(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard didComplete else { return }
+    reportIssue(
+      "\(observerName) completed, expected it not to, after \(valuesPhrase(values.count)).",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that the stream failed, with any error.
+  ///
+  /// ```swift
+  /// observer.assertDidFail()
+  /// #expect(observer.failure as? APIError == .unauthorized)
+  /// ```
+  public func assertDidFail(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard failure == nil else { return }
+    reportIssue(
+      "\(observerName) did not fail\(outcome).",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that the stream has not failed.
+  public func assertDidNotFail(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let failure else { return }
+    reportIssue(
+      "\(observerName) failed with \(describe(failure)), expected it not to fail.",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  var observerName: String {
+    "TestObserver<\(Value.self), \(Failure.self)>"
+  }
+
+  /// `(it completed)`, `(it failed with …)` or `(it is still open)`, after `values`.
+  var outcome: String {
+    let (count, didComplete, failure) = state.withLock { ($0.values.count, $0.didComplete, $0.failure) }
+    let end =
+      if let failure { "it failed with \(describe(failure))" } else if didComplete { "it completed" } else {
+        "it is still open"
+      }
+    return " (\(count == 0 ? "" : "after \(valuesPhrase(count)); ")\(end))"
+  }
+
+  func listing(_ values: [Value]) -> String {
+    values.isEmpty ? "." : ":" + describeList(values)
+  }
+}
+
+extension TestObserver where Value: Equatable {
+  /// Asserts that the values received are exactly `expected`, in order, with a line diff when
+  /// they differ.
+  ///
+  /// ```swift
+  /// observer.assertValues([.loading, .loaded(profile)])
+  /// ```
+  public func assertValues(
+    _ expected: [Value],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let values = self.values
+    guard let diff = ListDiff(expected: expected, actual: values) else { return }
+    reportIssue(
+      "\(observerName) values differ: \(diff.render(expected: expected, actual: values, describe: describe))",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that the latest value received is `expected`.
+  ///
+  /// ```swift
+  /// observer.assertLastValue(.loaded(profile))
+  /// ```
+  public func assertLastValue(
+    _ expected: Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let message: String
+    switch lastValue {
+    case expected?:
+      return
+    case let last?:
+      message = "\(observerName)'s last value is \(describe(last)), expected \(describe(expected))."
+    case nil:
+      message = "\(observerName) received no values, expected the last one to be \(describe(expected))."
+    }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// `1 value`, `2 values`.
+private func valuesPhrase(_ count: Int) -> String {
+  count == 1 ? "1 value" : "\(count) values"
+}

@@ -1,0 +1,122 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+/// The talk's `compute(file:)`, reading the world only through the environment.
+private func compute(file: String, environment: Environment) -> Int {
+  let value =
+    environment.bundle.path(forResource: file, ofType: nil)
+    .flatMap { try? environment.fileReader.string(atPath: $0) }
+    .flatMap { Int($0) } ?? 0
+  return value * value
+}
+
+@Suite struct EnvironmentRecordingTests {
+  @Test func computeReadsTheBundleThenTheFileAndNothingElse() {
+    var environment = Environment.unimplemented()
+    environment.bundle = FixtureBundle(["number.txt": "/fixtures/number.txt"])
+    environment.fileReader = InMemoryFileSystem(["/fixtures/number.txt": "123"])
+    let log = CallLog()
+
+    let result = compute(file: "number.txt", environment: environment.recording(into: log))
+
+    #expect(result == 15129)
+    log.assertSequence([
+      .init("bundle.path", "number.txt"),
+      .init("fileReader.contents", "/fixtures/number.txt"),
+    ])
+  }
+
+  @Test func aMissingResourceIsLoggedAndNoFileIsRead() {
+    var environment = Environment.test()
+    environment.bundle = FixtureBundle([:])
+    let log = CallLog()
+
+    #expect(compute(file: "number.txt", environment: environment.recording(into: log)) == 0)
+    log.assertSequence([.init("bundle.path", "number.txt")])
+  }
+
+  @Test func bundleLookupsNameTheResource() {
+    let log = CallLog()
+    let bundle = Environment.test().recording(into: log).bundle
+    _ = bundle.path(forResource: "number", ofType: "txt")
+    _ = bundle.path(forResource: "number", ofType: ".txt")
+    _ = bundle.path(forResource: nil, ofType: "json")
+    _ = bundle.path(forResource: "README", ofType: nil)
+    log.assertSequence([
+      .init("bundle.path", "number.txt"),
+      .init("bundle.path", "number.txt"),
+      .init("bundle.path", "*.json"),
+      .init("bundle.path", "README"),
+    ])
+  }
+
+  @Test func defaultsReadsAreLoggedByKeyAndWritesPassThrough() {
+    let defaults = InMemoryDefaults()
+    var environment = Environment.test()
+    environment.defaults = defaults
+    let log = CallLog()
+    let recorded = environment.recording(into: log)
+
+    recorded.defaults.set(true, forKey: "onboarded")
+    #expect(recorded.defaults.bool(forKey: "onboarded") == true)
+    #expect(recorded.defaults.string(forKey: "name") == nil)
+
+    #expect(defaults.values == ["onboarded": .bool(true)])
+    log.assertSequence([.init("defaults.value", "onboarded"), .init("defaults.value", "name")])
+  }
+
+  @Test func timeReadsAreLogged() {
+    let now = Date(timeIntervalSince1970: 1_000)
+    let log = CallLog()
+    let recorded = Environment.test(now: now).recording(into: log)
+
+    #expect(recorded.clock.now == now)
+    #expect(recorded.scheduler.now == now)
+    log.assertSequence([.init("clock.now"), .init("scheduler.now")])
+  }
+
+  @Test func scheduledWorkAndSleepsAreLoggedAndStillRun() async throws {
+    let log = CallLog()
+    let ran = Spy<String, Void>("work", log: log)
+    let scheduler = Environment.test().recording(into: log).scheduler
+
+    scheduler.schedule(after: .seconds(3)) { ran("once") }
+    scheduler.schedule(after: .zero, every: .seconds(5)) { ran("repeating") }
+    try await scheduler.sleep(for: .seconds(2))
+
+    log.assertSequence([
+      .init("scheduler.schedule", "after 3.0 seconds"),
+      .init("work", "once"),
+      .init("scheduler.schedule", "after 0.0 seconds every 5.0 seconds"),
+      .init("work", "repeating"),
+      .init("scheduler.sleep", "for 2.0 seconds"),
+    ])
+  }
+
+  @Test func recordingAnUnimplementedEnvironmentReadsNoField() {
+    let log = CallLog()
+    _ = Environment.unimplemented().recording(into: log)
+    #expect(log.entries.isEmpty)
+  }
+
+  @Test func anUnsetFieldOfARecordedUnimplementedEnvironmentStillReports() {
+    let log = CallLog()
+    let environment = Environment.unimplemented().recording(into: log)
+    withKnownIssue {
+      _ = environment.clock.now
+    } matching: { issue in
+      issue.message.hasPrefix("Unimplemented co-effect: Environment.clock was read")
+    }
+    log.assertSequence([.init("clock.now")])
+  }
+
+  @Test func aFieldSetAfterRecordingIsNotRecorded() {
+    let log = CallLog()
+    var environment = Environment.test().recording(into: log)
+    environment.clock = FixedClock(Date(timeIntervalSince1970: 0))
+    _ = environment.clock.now
+    #expect(log.entries.isEmpty)
+  }
+}

@@ -1,0 +1,414 @@
+import Effects
+import EffectsTestSupport
+import Testing
+
+private struct Event: Equatable, Sendable {
+  var name: String
+  var properties: [String: String] = [:]
+}
+
+private struct Offline: Error, Equatable {}
+
+@Suite struct SpyTests {
+  // MARK: Recording
+
+  @Test func aSpyRecordsEveryInputInOrder() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    #expect(spy.callCount == 0)
+    #expect(spy.lastCall == nil)
+
+    spy("a")
+    spy("b")
+
+    #expect(spy.calls == ["a", "b"])
+    #expect(spy.callCount == 2)
+    #expect(spy.lastCall == "b")
+    #expect(spy.name == "tokenStore.save")
+  }
+
+  @Test func aSpyWithoutInputIsCalledWithNoArgument() throws {
+    let refresh = Spy<Void, Void>("model.refresh")
+    refresh()
+    refresh()
+    #expect(refresh.callCount == 2)
+
+    let load = Spy<Void, String?>("tokenStore.load")
+    load.stub(returning: "abc")
+    #expect(try load() == "abc")
+  }
+
+  @Test func eightTasksCallingTenThousandTimesEachRecordEveryCall() async {
+    let spy = Spy<Int, Void>("counter.increment")
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          for index in 0..<10_000 { spy(task * 10_000 + index) }
+        }
+      }
+    }
+    let calls = spy.calls
+    #expect(calls.count == 80_000)
+    #expect(Set(calls) == Set(0..<80_000))
+    for task in 0..<8 {
+      let ofTask = calls.filter { $0 / 10_000 == task }
+      #expect(ofTask == Array(task * 10_000..<(task + 1) * 10_000), "task \(task)'s calls keep their order")
+    }
+  }
+
+  @Test func concurrentCallsLogInTheSameOrderTheSpyRecords() async throws {
+    let log = CallLog()
+    let spy = Spy<Int, Int>("square", log: log)
+    spy.stub { $0 * $0 }
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          for index in 0..<1_000 { _ = try? spy(task * 1_000 + index) }
+        }
+      }
+    }
+    #expect(log.entries == spy.calls.map { CallLog.Entry("square", "\($0)") })
+    #expect(log.entries.count == 8_000)
+  }
+
+  // MARK: Stubs
+
+  @Test func aReturningStubAnswersEveryCall() throws {
+    let spy = Spy<Int, String>("formatter.format")
+    spy.stub(returning: "42")
+    #expect(try spy(1) == "42")
+    #expect(try spy(2) == "42")
+  }
+
+  @Test func aThrowingStubThrowsFromEveryCall() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy.stub(throwing: Offline())
+    #expect(throws: Offline()) { try spy.call("a") }
+    #expect(throws: Offline()) { try spy.call("b") }
+    #expect(spy.calls == ["a", "b"])
+  }
+
+  @Test func aClosureStubAnswersFromTheInput() throws {
+    let spy = Spy<Int, Int>("square")
+    spy.stub { $0 * $0 }
+    #expect(try spy(3) == 9)
+    spy.stub { _ in throw Offline() }
+    #expect(throws: Offline()) { try spy(3) }
+  }
+
+  @Test func aClosureStubMayCallTheSpyAgain() throws {
+    let spy = Spy<Int, Int>("factorial")
+    spy.stub { [unowned spy] n in n <= 1 ? 1 : n * (try spy(n - 1)) }
+    #expect(try spy(4) == 24)
+    #expect(spy.calls == [4, 3, 2, 1])
+  }
+
+  @Test func aScriptAnswersEachOutputOnce() throws {
+    let spy = Spy<Void, String?>("tokenStore.load")
+    spy.stub(script: [nil, "abc"])
+    #expect(try spy() == nil)
+    #expect(try spy() == "abc")
+    spy.assertScriptConsumed()
+  }
+
+  @Test func aScriptOfResultsCanThrow() throws {
+    let spy = Spy<Int, String>("api.fetch")
+    spy.stub(script: [.failure(Offline()), .success("profile")])
+    #expect(throws: Offline()) { try spy(1) }
+    #expect(try spy(1) == "profile")
+    spy.assertScriptConsumed()
+  }
+
+  @Test func aCallPastTheEndOfTheScriptIsReportedAtThatCall() {
+    let spy = Spy<Int, String>("api.fetch")
+    let scriptLine = #line + 1
+    spy.stub(script: ["first"])
+    _ = try? spy(1)
+    let line = #line + 2
+    withKnownIssue {
+      #expect(throws: (any Error).self) { try spy(2) }
+    } matching: { issue in
+      issue.matches(
+        """
+        api.fetch was called more often than its script allows: call #2 since the script was set (with 2) has no \
+        output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
+        Add an output to the script, or find the extra call.
+        """,
+        line: line
+      )
+    }
+  }
+
+  @Test func aVoidSpyPastTheEndOfItsScriptReportsAndReturns() {
+    let spy = Spy<String, Void>("events.log")
+    spy.stub(script: [()])
+    spy("a")
+    withKnownIssue {
+      spy("b")
+    } matching: { issue in
+      issue.message.hasPrefix("events.log was called more often than its script allows: call #2")
+    }
+    #expect(spy.calls == ["a", "b"])
+  }
+
+  @Test func assertScriptConsumedReportsTheUnusedOutputs() throws {
+    let spy = Spy<Void, Int>("counter.next")
+    let scriptLine = #line + 1
+    spy.stub(script: [1, 2, 3])
+    _ = try spy()
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertScriptConsumed()
+    } matching: { issue in
+      issue.matches(
+        """
+        counter.next has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+        1 of 3 outputs used, never used:
+          [1] 2
+          [2] 3
+        """,
+        line: line
+      )
+    }
+  }
+
+  @Test func assertScriptConsumedWithoutAScriptIsReported() {
+    let spy = Spy<Int, Int>("square")
+    spy.stub { $0 * $0 }
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertScriptConsumed()
+    } matching: { issue in
+      issue.matches(
+        "square has no script to consume: assertScriptConsumed() checks a stub set with stub(script:).",
+        line: line
+      )
+    }
+  }
+
+  @Test func anUnusedScriptIsReportedWhereItWasSetWhenTheSpyIsDeinitialized() {
+    let scriptLine = #line + 4
+    withKnownIssue {
+      // The spy lives only inside this closure.
+      let spy = Spy<Int, String>("api.fetch")
+      spy.stub(script: [.success("a"), .failure(Offline())])
+      _ = try? spy(1)
+    } matching: { issue in
+      issue.matches(
+        """
+        api.fetch was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+        not used up: 1 of 2 outputs used, never used:
+          [1] throws Offline()
+        """,
+        line: scriptLine
+      )
+    }
+  }
+
+  @Test func aLeftoverAlreadyAssertedIsNotReportedAgainOnDeinit() {
+    withKnownIssue {
+      let spy = Spy<Int, String>("api.fetch")
+      spy.stub(script: ["a"])
+      spy.assertScriptConsumed()
+    } matching: { issue in
+      issue.message.hasPrefix("api.fetch has its script")
+    }
+  }
+
+  @Test func replacingAnUnusedScriptReportsItsLeftover() throws {
+    let spy = Spy<Int, String>("api.fetch")
+    let scriptLine = #line + 1
+    spy.stub(script: ["a", "b"])
+    withKnownIssue {
+      spy.stub(returning: "c")
+    } matching: { issue in
+      issue.matches(
+        """
+        api.fetch was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+        not used up: 0 of 2 outputs used, never used:
+          [0] "a"
+          [1] "b"
+        """,
+        line: scriptLine
+      )
+    }
+    #expect(try spy(1) == "c")
+  }
+
+  @Test func aSpyWithNoStubAndAnOutputReportsTheCallAndThrows() {
+    let spy = Spy<String, Int>("api.fetchCount")
+    let line = #line + 2
+    withKnownIssue {
+      #expect(throws: (any Error).self) { try spy("blob") }
+    } matching: { issue in
+      issue.matches(
+        """
+        unimplemented: api.fetchCount was called with "blob", but it has no stub. Stub it in the test with \
+        stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
+        """,
+        line: line
+      )
+    }
+    #expect(spy.calls == ["blob"])
+  }
+
+  @Test func aVoidSpyWithNoStubAnswersWithoutReporting() throws {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy("a")
+    try spy.call("b")
+    #expect(spy.calls == ["a", "b"])
+  }
+
+  @Test func aThrowingStubCalledWithoutTryIsReported() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy.stub(throwing: Offline())
+    let line = #line + 2
+    withKnownIssue {
+      spy("a")
+    } matching: { issue in
+      issue.matches(
+        """
+        tokenStore.save threw Offline(), but it was called as tokenStore.save(…) without `try`, so the error \
+        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy.call(input)`.
+        """,
+        line: line
+      )
+    }
+  }
+
+  // MARK: Assertions
+
+  @Test func assertCalledPassesWithTheRightCount() {
+    let spy = Spy<String, Void>("events.log")
+    spy.assertCalled(times: 0)
+    spy("a")
+    spy("b")
+    spy.assertCalled(times: 2)
+  }
+
+  @Test func assertCalledReportsTheCallsItFound() {
+    let spy = Spy<String, Void>("events.log")
+    spy("a")
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertCalled(times: 2)
+    } matching: { issue in
+      issue.matches(
+        """
+        events.log was called 1 time, expected 2 times:
+          [0] "a"
+        """,
+        line: line
+      )
+    }
+  }
+
+  @Test func assertCalledRejectsANegativeCount() {
+    let spy = Spy<String, Void>("events.log")
+    withKnownIssue {
+      spy.assertCalled(times: -1)
+    } matching: { issue in
+      issue.message == "assertCalled(times: -1) on events.log: a number of calls cannot be negative; pass 0 or more."
+    }
+  }
+
+  @Test func assertNotCalledPassesWhenNothingWasCalled() {
+    Spy<Int, Void>("events.log").assertNotCalled()
+  }
+
+  @Test func assertNotCalledReportsTheCalls() {
+    let spy = Spy<Event, Void>("events.log")
+    spy(Event(name: "menu_item_ordered"))
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertNotCalled()
+    } matching: { issue in
+      issue.matches(
+        """
+        events.log was called 1 time, expected no calls:
+          [0] Event(name: "menu_item_ordered", properties: [:])
+        """,
+        line: line
+      )
+    }
+  }
+
+  @Test func assertCalledOncePassesWithTheOneExpectedInput() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy("abc")
+    spy.assertCalledOnce(with: "abc")
+  }
+
+  @Test func assertCalledOnceReportsAnotherInput() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy("abd")
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertCalledOnce(with: "abc")
+    } matching: { issue in
+      issue.matches(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)
+    }
+  }
+
+  @Test func assertCalledOnceReportsNoCall() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    withKnownIssue {
+      spy.assertCalledOnce(with: "abc")
+    } matching: { issue in
+      issue.message == #"tokenStore.save was never called, expected one call with "abc"."#
+    }
+  }
+
+  @Test func assertCalledOnceReportsSeveralCalls() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy("abc")
+    spy("abc")
+    withKnownIssue {
+      spy.assertCalledOnce(with: "abc")
+    } matching: { issue in
+      issue.message == """
+        tokenStore.save was called 2 times, expected once with "abc":
+          [0] "abc"
+          [1] "abc"
+        """
+    }
+  }
+
+  @Test func assertCallsPassesWithExactlyTheCallsInOrder() {
+    let spy = Spy<Event, Void>("events.log")
+    spy(Event(name: "visited"))
+    spy(Event(name: "ordered"))
+    spy.assertCalls([Event(name: "visited"), Event(name: "ordered")])
+  }
+
+  @Test func assertCallsReportsADiff() {
+    let spy = Spy<String, Void>("events.log")
+    spy("visited")
+    spy("removed")
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertCalls(["visited", "ordered", "paid"])
+    } matching: { issue in
+      issue.matches(
+        """
+        events.log calls differ: expected 3, got 2; first difference at index 1:
+            [0] "visited"
+          ~ [1] "ordered"   (expected)
+            [1] "removed"   (actual)
+          - [2] "paid"   (missing)
+        """,
+        line: line
+      )
+    }
+  }
+
+  @Test func assertionsMarkTheCallsTheyCheckedAsVerified() {
+    let log = CallLog()
+    let save = Spy<String, Void>("tokenStore.save", log: log)
+    let track = Spy<String, Void>("events.track", log: log)
+    save("abc")
+    track("login")
+    save.assertCalledOnce(with: "abc")
+    track.assertCalls(["login"])
+    log.assertNoUnverifiedCalls()
+  }
+}

@@ -1,0 +1,69 @@
+import Effects
+import EffectsTestSupport
+import XCTest
+
+/// The helpers fail an XCTest test too: outside Swift Testing they report through `XCTFail`, at the
+/// line that called them.
+final class XCTestReportingTests: FailureCapturingTestCase {
+  func testAFailingSpyAssertionFailsTheXCTest() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy("abd")
+    let line = #line + 2
+    let failures = capturingFailures {
+      spy.assertCalledOnce(with: "abc")
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.message.contains(#"tokenStore.save was called once with "abd", expected "abc"."#) == true
+    )
+    XCTAssertEqual(failures.first?.line, line)
+  }
+
+  func testAnUnimplementedSpyCallFailsTheXCTest() {
+    let spy = Spy<Void, Int>("counter.next")
+    let line = #line + 2
+    let failures = capturingFailures {
+      _ = try? spy()
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(failures.first?.message.contains("unimplemented: counter.next was called with ()") == true)
+    XCTAssertEqual(failures.first?.line, line)
+  }
+
+  func testAFailingObserverAssertionFailsTheXCTest() {
+    let observer = TestObserver<Int, Never>()
+    observer.send(1)
+    let line = #line + 2
+    let failures = capturingFailures {
+      observer.assertValues([1, 2])
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(failures.first?.message.contains("TestObserver<Int, Never> values differ: expected 2, got 1") == true)
+    XCTAssertEqual(failures.first?.line, line)
+  }
+
+  func testAnUnverifiedCallFailsTheXCTest() {
+    let log = CallLog()
+    let track = Spy<String, Void>("events.track", log: log)
+    track("login")
+    let failures = capturingFailures {
+      log.assertNoUnverifiedCalls()
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(failures.first?.message.contains("[0] events.track(login)") == true)
+  }
+
+  func testPassingAssertionsRecordNothing() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    let observer = TestObserver<Int, Never>()
+    spy("abc")
+    observer.send(1)
+    observer.complete()
+    let failures = capturingFailures {
+      spy.assertCalledOnce(with: "abc")
+      observer.assertValues([1])
+      observer.assertDidComplete()
+    }
+    XCTAssertEqual(failures.count, 0)
+  }
+}
