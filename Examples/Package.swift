@@ -18,6 +18,24 @@ let package = Package(
       path: "Sources/ComputeCLI",
       resources: [.copy("Resources/number.txt")]
     ),
+    .target(name: "Login", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "LoginTests",
+      dependencies: [
+        "Login",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
+    .target(name: "Analytics", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "AnalyticsTests",
+      dependencies: [
+        "Analytics",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
     .target(name: "Keychain", dependencies: [.product(name: "Effects", package: "swift-effects")]),
     .testTarget(
       name: "KeychainTests",

@@ -4,21 +4,11 @@ import EffectsTestSupport
 import Foundation
 import Testing
 
-/// A bundle that knows one resource path.
-private struct OneResourceBundle: ResourceBundle {
-  var name: String
-  var path: String
-
-  func path(forResource name: String?, ofType ext: String?) -> String? {
-    name == self.name && ext == nil ? path : nil
-  }
-}
-
 @Suite struct ComputeTests {
   /// Only the bundle and the file reader are declared: reading anything else fails the test.
   private func environment(files: [String: String]) -> Environment {
     var environment = Environment.unimplemented()
-    environment.bundle = OneResourceBundle(name: "number.txt", path: "/fixtures/number.txt")
+    environment.bundle = FixtureBundle(["number.txt": "/fixtures/number.txt"])
     environment.fileReader = InMemoryFileSystem(files)
     return environment
   }
@@ -65,6 +55,17 @@ private struct OneResourceBundle: ResourceBundle {
       try compute(file: "number.txt", environment: environment(files: ["/fixtures/number.txt": "3037000500"]))
     }
     #expect(error == .tooLarge(path: "/fixtures/number.txt", value: 3_037_000_500))
+  }
+
+  /// The dual of asserting effects: assert what the function read, and in what order.
+  @Test func readsTheBundleThenTheFileAndNothingElse() throws {
+    let log = CallLog()
+    let environment = environment(files: ["/fixtures/number.txt": "123"]).recording(into: log)
+    _ = try compute(file: "number.txt", environment: environment)
+    log.assertSequence([
+      CallLog.Entry("bundle.path", "number.txt"),
+      CallLog.Entry("fileReader.contents", "/fixtures/number.txt"),
+    ])
   }
 
   @Test func theLiveInterpreterPrintsTheResult() throws {

@@ -1,0 +1,66 @@
+import Analytics
+import Effects
+import EffectsTestSupport
+import Testing
+
+/// A logged event, comparable.
+struct LoggedEvent: Equatable, Sendable, CustomStringConvertible {
+  var name: String
+  var properties: [String: String]
+
+  var description: String { "\(name) \(properties.sorted { $0.key < $1.key })" }
+}
+
+/// The seed's `EventLoggingSpy`, as a line around a `Spy`.
+struct EventLoggingSpy: EventLogging {
+  let spy: Spy<LoggedEvent, Void>
+  func log(name: String, properties: [String: String]) { spy(LoggedEvent(name: name, properties: properties)) }
+}
+
+@Suite struct MenuItemDetailModelTests {
+  let events = Spy<LoggedEvent, Void>("events.log")
+
+  func model(item: MenuItem = MenuItem(name: "item"), ordered: [MenuItem] = []) -> MenuItemDetailModel {
+    MenuItemDetailModel(item: item, order: OrderController(items: ordered), events: EventLoggingSpy(spy: events))
+  }
+
+  @Test func appearingLogsTheVisitWithTheItemsName() {
+    model().onAppear()
+    events.assertCalledOnce(with: LoggedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"]))
+  }
+
+  @Test func orderingLogsTheOrderWithTheItemsName() {
+    let model = model()
+    model.addOrRemoveFromOrder()
+    #expect(model.isOrdered)
+    events.assertCalls([LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])
+  }
+
+  /// The seed's extra test: logging before the `if` would pass the test above, but not this one.
+  @Test func removingLogsNothing() {
+    let item = MenuItem(name: "item")
+    let model = model(item: item, ordered: [item])
+    model.addOrRemoveFromOrder()
+    #expect(!model.isOrdered)
+    events.assertNotCalled()
+  }
+
+  @Test func aVisitThenAnOrderLogBothInOrder() {
+    let model = model()
+    model.onAppear()
+    model.addOrRemoveFromOrder()
+    model.addOrRemoveFromOrder()
+    events.assertCalls([
+      LoggedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"]),
+      LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"]),
+    ])
+  }
+
+  /// The model logs through `EventLogging`, so the same calls reach the live interpreter's
+  /// analytics unchanged when events are described as `Effect.track` instead.
+  @Test func trackEffectsReachTheSameLogger() throws {
+    let interpreter = Interpreter.live(environment: .test(), events: EventLoggingSpy(spy: events))
+    try interpreter.perform([.track(event: "menu_item_ordered", properties: ["item_name": "item"])])
+    events.assertCalledOnce(with: LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"]))
+  }
+}

@@ -1,0 +1,71 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Login
+import Testing
+
+/// The side effects, tested once per effect: each reaches exactly one collaborator, and nothing
+/// else is called.
+@Suite struct LoginScreenTests {
+  @Test func showAlertPresentsTheMessage() throws {
+    let spied = SpiedLoginScreen()
+    try spied.screen.dispatch(.showAlert(message: "You're offline"))
+    spied.alerts.assertCalledOnce(with: "You're offline")
+    spied.log.assertNoUnverifiedCalls()
+  }
+
+  @Test func showValidationErrorSetsTheLabel() throws {
+    let spied = SpiedLoginScreen()
+    try spied.screen.dispatch(.showValidationError("First\nSecond"))
+    spied.label.assertCalledOnce(with: "First\nSecond")
+    spied.log.assertNoUnverifiedCalls()
+  }
+
+  @Test func storeTokenStoresIt() throws {
+    let spied = SpiedLoginScreen()
+    try spied.screen.dispatch(.storeToken(sessionToken: "user_session"))
+    spied.tokens.assertCalledOnce(with: "user_session")
+    spied.log.assertNoUnverifiedCalls()
+  }
+
+  /// The glue: a response goes through the decision to the right collaborator, and only there.
+  @Test func aMixedResponseAlertsAndStoresNothing() throws {
+    let spied = SpiedLoginScreen()
+    try spied.screen.handle(.success(#"{"session_token":"t","validation_errors":["e"]}"#))
+    spied.log.assertSequence([CallLog.Entry("alerts.present", "Unexpected response received")])
+    spied.tokens.assertNotCalled()
+  }
+
+  @Test func handlingIsDecidingThenDispatching() throws {
+    let recorder = RecordingInterpreter<LoginEffect>()
+    let screen = LoginScreen(interpreter: recorder.interpreter)
+    try screen.handle(.success(#"{"session_token":"abc"}"#))
+    recorder.assertEffects([.storeToken(sessionToken: "abc")])
+    try screen.handle(.success(#"{"validation_errors":["Too short"]}"#))
+    recorder.assertEffects([.showValidationError("Too short")])
+  }
+
+  /// An app's own effects can reuse the built-in ones: here a token is kept in settings.
+  @Test func pullbackReusesTheLiveInterpreterForSharedEffects() throws {
+    let defaults = InMemoryDefaults()
+    var environment = Environment.test()
+    environment.defaults = defaults
+    let console = PrintedLines()
+    let interpreter = Interpreter.live(environment: environment, console: console).pullback { (effect: LoginEffect) in
+      switch effect {
+      case .storeToken(let token): Effect.setDefault(key: "sessionToken", value: .string(token))
+      case .showAlert(let message), .showValidationError(let message): Effect.print(message)
+      }
+    }
+    try LoginScreen(interpreter: interpreter).handle(.success(#"{"session_token":"abc"}"#))
+    #expect(defaults.values == ["sessionToken": "abc"])
+    #expect(console.lines.isEmpty)
+  }
+}
+
+private final class PrintedLines: Console, @unchecked Sendable {
+  private let lock = NSLock()
+  private var written: [String] = []
+  var lines: [String] { lock.withLock { written } }
+  func write(_ line: String) { lock.withLock { written.append(line) } }
+}
