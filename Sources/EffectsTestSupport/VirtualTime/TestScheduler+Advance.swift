@@ -107,15 +107,14 @@ extension TestScheduler {
   /// Returns false when it stopped at the ``maxRuns`` limit.
   @discardableResult
   func drain(until target: Duration?, caller: CallSite, operation: String) -> Bool {
+    let limit = maxRuns
     var runs = 0
-    while true {
-      let limit = state.withLock { $0.maxRuns }
+    while runNext(until: target) {
+      runs += 1
       if runs >= limit, let runaway = nextDue(before: target) {
         reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
         return false
       }
-      guard runNext(until: target) else { break }
-      runs += 1
     }
     if let target {
       state.withLock { state in state.elapsed = max(state.elapsed, target) }
@@ -126,19 +125,10 @@ extension TestScheduler {
   /// Runs the earliest work due by `target` (any, when nil), at its deadline. False when none.
   func runNext(until target: Duration?) -> Bool {
     let next: TimerQueue.Work? = state.withLock { state in
-      guard let deadline = state.queue.nextDeadline() else { return nil }
-      if let target, deadline > target { return nil }
-      guard let (handle, entry) = state.queue.popEarliest() else { return nil }
-      state.elapsed = max(state.elapsed, entry.deadline)
-      switch entry.work {
-      case .repeating(let interval, _):
-        state.queue.reschedule(handle, to: entry.deadline + interval)
-      case .sleep:
-        state.sleepers[entry.id] = nil
-      case .once:
-        break
-      }
-      return entry.work
+      guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else { return nil }
+      if deadline > state.elapsed { state.elapsed = deadline }
+      if case .sleep = work { state.sleepers[id] = nil }
+      return work
     }
     guard let next else { return false }
     switch next {
@@ -154,8 +144,7 @@ extension TestScheduler {
     state.withLock { state in
       guard let deadline = state.queue.nextDeadline() else { return nil }
       if let target, deadline > target { return nil }
-      return state.queue.entries.lazy.compactMap { $0 }.filter { $0.deadline == deadline }
-        .min { $0.sequence < $1.sequence }
+      return state.queue.entries.filter { $0.deadline == deadline }.min { $0.sequence < $1.sequence }
     }
   }
 

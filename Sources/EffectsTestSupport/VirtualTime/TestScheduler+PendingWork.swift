@@ -45,7 +45,7 @@ extension TestScheduler {
   /// ```
   public var pending: [PendingWork] {
     let entries = state.withLock { state in
-      state.queue.entries.compactMap { $0 }
+      state.queue.entries
     }
     return
       entries

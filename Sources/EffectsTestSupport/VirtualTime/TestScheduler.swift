@@ -182,8 +182,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
       let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
         if state.unregisteredSleepers.remove(id) != nil { return nil }
         guard let handle = state.sleepers.removeValue(forKey: id),
-          let entry = state.queue.remove(handle),
-          case .sleep(let continuation) = entry.work
+          case .sleep(let continuation) = state.queue.remove(handle)
         else { return nil }
         return continuation
       }

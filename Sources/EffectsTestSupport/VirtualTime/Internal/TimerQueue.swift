@@ -1,13 +1,13 @@
 import Effects
 
 /// The test scheduler's pending work: a binary min-heap of keys ordered by (deadline, sequence),
-/// over a slab of entries.
+/// over a slab of slots.
 ///
 /// The heap holds only small keys (deadline, sequence, slot), so sifting moves 32 bytes, not a
-/// closure and a call site. An entry is removed from the slab at once when it is cancelled; its
-/// key stays in the heap until it reaches the top, where its sequence no longer matches the slot's
-/// entry and it is skipped ("lazy deletion"). So schedule, cancel and run are O(log n), and the
-/// live entries are always exactly the slab's non-nil slots.
+/// closure and a call site. Cancelling frees the slot at once; its key stays in the heap until it
+/// reaches the top, where its sequence no longer matches the slot's and it is skipped ("lazy
+/// deletion"). So schedule, cancel and run are O(log n), and the live work is exactly the slots in
+/// use.
 struct TimerQueue {
   /// What runs when an entry is due.
   enum Work {
@@ -16,35 +16,61 @@ struct TimerQueue {
     case sleep(UnsafeContinuation<Void, any Error>)
   }
 
+  /// Live work, as ``TimerQueue/entries`` lists it.
   struct Entry {
-    /// Stable for the life of the work (a repeating timer keeps it across ticks).
     var id: UInt64
-    /// The sequence of the entry's current key; a key with another sequence is stale.
     var sequence: UInt64
     var deadline: Duration
     var callSite: CallSite
     var work: Work
   }
 
-  struct Key {
-    var deadline: Duration
-    var sequence: UInt64
-    var slot: Int
-
-    @inline(__always)
-    static func < (lhs: Key, rhs: Key) -> Bool {
-      lhs.deadline < rhs.deadline || (lhs.deadline == rhs.deadline && lhs.sequence < rhs.sequence)
-    }
-  }
-
-  /// A handle to find an entry again: its slot and its id (slots are reused).
+  /// A handle to find work again: its slot and its id (slots are reused).
   struct Handle: Sendable {
     var slot: Int
     var id: UInt64
   }
 
+  private struct Key {
+    /// The deadline as (seconds, attoseconds): `Duration`'s own `<` is an opaque call into the
+    /// standard library, and a heap compares keys a lot.
+    var seconds: Int64
+    var attoseconds: Int64
+    var sequence: UInt64
+    var slot: Int
+
+    init(deadline: Duration, sequence: UInt64, slot: Int) {
+      (seconds, attoseconds) = deadline.components
+      self.sequence = sequence
+      self.slot = slot
+    }
+
+    var deadline: Duration {
+      Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+    }
+
+    @inline(__always)
+    static func < (lhs: Key, rhs: Key) -> Bool {
+      if lhs.seconds != rhs.seconds { return lhs.seconds < rhs.seconds }
+      if lhs.attoseconds != rhs.attoseconds { return lhs.attoseconds < rhs.attoseconds }
+      return lhs.sequence < rhs.sequence
+    }
+  }
+
+  /// What running the work needs, kept small (56 bytes) because every run reads one at random;
+  /// the deadline and the call site, needed only to list ``entries``, live in parallel arrays.
+  private struct Slot {
+    /// Stable for the life of the work (a repeating timer keeps it across ticks).
+    var id: UInt64
+    /// The sequence of the slot's current key; 0 when the slot is free.
+    var sequence: UInt64
+    var work: Work?
+  }
+
   private var keys: [Key] = []
-  private(set) var entries: [Entry?] = []
+  private var slots: [Slot] = []
+  private var deadlines: [Duration] = []
+  private var callSites: [CallSite] = []
   private var freeSlots: [Int] = []
   private var nextSequence: UInt64 = 0
   /// The number of live entries.
@@ -56,6 +82,21 @@ struct TimerQueue {
     return nextSequence
   }
 
+  /// The live work, in no particular order.
+  var entries: [Entry] {
+    slots.indices.compactMap { index in
+      let slot = slots[index]
+      guard slot.sequence != 0, let work = slot.work else { return nil }
+      return Entry(
+        id: slot.id,
+        sequence: slot.sequence,
+        deadline: deadlines[index],
+        callSite: callSites[index],
+        work: work
+      )
+    }
+  }
+
   /// Adds work due at `deadline`; `id` defaults to a fresh sequence number.
   mutating func insert(
     deadline: Duration,
@@ -64,72 +105,81 @@ struct TimerQueue {
     id: UInt64? = nil
   ) -> Handle {
     let sequence = makeSequence()
-    let entry = Entry(id: id ?? sequence, sequence: sequence, deadline: deadline, callSite: callSite, work: work)
-    let slot: Int
+    let slot = Slot(id: id ?? sequence, sequence: sequence, work: work)
+    let index: Int
     if let free = freeSlots.popLast() {
-      slot = free
-      entries[slot] = entry
+      index = free
+      slots[index] = slot
+      deadlines[index] = deadline
+      callSites[index] = callSite
     } else {
-      slot = entries.count
-      entries.append(entry)
+      index = slots.count
+      slots.append(slot)
+      deadlines.append(deadline)
+      callSites.append(callSite)
     }
     count += 1
-    push(Key(deadline: deadline, sequence: sequence, slot: slot))
-    return Handle(slot: slot, id: entry.id)
+    push(Key(deadline: deadline, sequence: sequence, slot: index))
+    return Handle(slot: index, id: slot.id)
   }
 
-  /// Moves a live entry (a repeating timer after a tick) to a new deadline, behind everything
-  /// already scheduled for that instant.
-  mutating func reschedule(_ handle: Handle, to deadline: Duration) {
-    guard entries[handle.slot]?.id == handle.id else { return }
-    let sequence = makeSequence()
-    entries[handle.slot]!.sequence = sequence
-    entries[handle.slot]!.deadline = deadline
-    push(Key(deadline: deadline, sequence: sequence, slot: handle.slot))
+  /// Removes the work, returning it if it was still live.
+  mutating func remove(_ handle: Handle) -> Work? {
+    guard slots[handle.slot].sequence != 0, slots[handle.slot].id == handle.id else { return nil }
+    return free(handle.slot)
   }
 
-  /// Removes the entry, returning it if it was still live.
-  mutating func remove(_ handle: Handle) -> Entry? {
-    guard let entry = entries[handle.slot], entry.id == handle.id else { return nil }
-    entries[handle.slot] = nil
-    freeSlots.append(handle.slot)
-    count -= 1
-    return entry
-  }
-
-  /// The deadline of the earliest live entry, dropping stale keys on the way.
+  /// The deadline of the earliest live work, dropping stale keys on the way.
   mutating func nextDeadline() -> Duration? {
     while let top = keys.first {
-      if let entry = entries[top.slot], entry.sequence == top.sequence { return top.deadline }
+      if slots[top.slot].sequence == top.sequence { return top.deadline }
       popKey()
     }
     return nil
   }
 
-  /// Takes the earliest live entry off the heap. A one-shot entry or a sleeper leaves the slab; a
-  /// repeating entry stays (its caller reschedules or removes it).
-  mutating func popEarliest() -> (handle: Handle, entry: Entry)? {
+  /// Takes the earliest live work due by `limit` (any, when nil). One-shot work and sleepers leave
+  /// the queue; a repeating timer is moved to its next tick, behind everything already scheduled
+  /// for that instant.
+  mutating func popEarliest(dueBy limit: Duration?) -> (id: UInt64, deadline: Duration, work: Work)? {
     while let top = keys.first {
-      popKey()
-      guard let entry = entries[top.slot], entry.sequence == top.sequence else { continue }
-      let handle = Handle(slot: top.slot, id: entry.id)
-      if case .repeating = entry.work {
-        return (handle, entry)
+      guard slots[top.slot].sequence == top.sequence else {
+        popKey()
+        continue
       }
-      _ = remove(handle)
-      return (handle, entry)
+      if let limit, top.deadline > limit { return nil }
+      popKey()
+      let id = slots[top.slot].id
+      if case .repeating(let interval, _) = slots[top.slot].work {
+        let sequence = makeSequence()
+        let next = top.deadline + interval
+        slots[top.slot].sequence = sequence
+        deadlines[top.slot] = next
+        push(Key(deadline: next, sequence: sequence, slot: top.slot))
+        return (id, top.deadline, slots[top.slot].work!)
+      }
+      return (id, top.deadline, free(top.slot)!)
     }
     return nil
   }
 
   /// Removes every entry and returns them.
   mutating func removeAll() -> [Entry] {
-    let live = entries.compactMap { $0 }
+    let live = entries
     keys = []
-    entries = []
+    slots = []
+    deadlines = []
+    callSites = []
     freeSlots = []
     count = 0
     return live
+  }
+
+  private mutating func free(_ slot: Int) -> Work? {
+    slots[slot].sequence = 0
+    freeSlots.append(slot)
+    count -= 1
+    return slots[slot].work.take()
   }
 
   private mutating func push(_ key: Key) {
