@@ -27,6 +27,22 @@ import Testing
     #expect((first.fileReader as? InMemoryFileSystem) !== (second.fileReader as? InMemoryFileSystem))
   }
 
+  @Test func clockAndSchedulerAreOneFreshTestScheduler() throws {
+    let environment = Environment.test(now: Date(timeIntervalSince1970: 0))
+    let scheduler = try #require(environment.scheduler as? TestScheduler)
+    #expect((environment.clock as? TestScheduler) === scheduler)
+    #expect((Environment.test().scheduler as? TestScheduler) !== scheduler)
+    scheduler.advance(by: .seconds(5))
+    #expect(environment.clock.now == Date(timeIntervalSince1970: 5))
+  }
+
+  @Test func aGivenSchedulerIsBothClockAndScheduler() {
+    let scheduler = TestScheduler()
+    let environment = Environment.test(scheduler: scheduler)
+    #expect((environment.clock as? TestScheduler) === scheduler)
+    #expect((environment.scheduler as? TestScheduler) === scheduler)
+  }
+
   @Test func theDefaultInstantIsFixed() {
     #expect(Environment.test().clock.now == Date(timeIntervalSinceReferenceDate: 0))
   }

@@ -4,8 +4,9 @@ public import Foundation
 extension Environment {
   /// A deterministic environment for tests, with fresh doubles on every call.
   ///
-  /// - `clock`: a ``FixedClock`` at `now`;
-  /// - `scheduler`: an ``InlineScheduler`` whose `now` is that clock's (work runs at once);
+  /// - `clock` and `scheduler`: one fresh ``TestScheduler`` starting at `now`, so the clock moves
+  ///   exactly when scheduled work runs (reach it with `environment.scheduler as! TestScheduler`,
+  ///   or create it yourself and call ``test(scheduler:fileID:filePath:line:column:)``);
   /// - `bundle`: no resources; `fileReader`: an empty ``InMemoryFileSystem``;
   ///   `defaults`: an empty ``InMemoryDefaults``;
   /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
@@ -27,19 +28,41 @@ extension Environment {
     line: UInt = #line,
     column: UInt = #column
   ) -> Environment {
-    let clock = FixedClock(now)
-    return Environment(
+    test(scheduler: TestScheduler(now: now), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A deterministic environment for tests whose `clock` and `scheduler` are both `scheduler`;
+  /// every other field as in ``test(now:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// @Test func toastDismissesAfterThreeSeconds() {
+  ///   let scheduler = TestScheduler()
+  ///   let toast = ToastModel()
+  ///   withEnvironment(.test(scheduler: scheduler)) { toast.show("Saved") }
+  ///   scheduler.advance(by: .seconds(3))
+  ///   #expect(toast.text == nil)
+  ///   scheduler.assertNoPendingWork()
+  /// }
+  /// ```
+  public static func test(
+    scheduler: TestScheduler,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Environment {
+    Environment(
       testing: TestContext(
         callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
         origin: "Environment.test()",
         keysAreUnimplemented: false,
         report: reportIssue(_:at:)
       ),
-      clock: clock,
+      clock: scheduler,
       bundle: Environment.emptyBundle,
       fileReader: InMemoryFileSystem(),
       defaults: InMemoryDefaults(),
-      scheduler: InlineScheduler(clock: clock),
+      scheduler: scheduler,
       unimplemented: false
     )
   }

@@ -1,0 +1,18 @@
+import Effects
+import EffectsTestSupport
+
+// Each DESIGN Performance figure is one row; adding a benchmark is one line in this list.
+// Rows still to come from parallel work: `Spy` call recording (≤ 100 ns per call) and
+// `Interpreter.perform(.setDefault)` into `InMemoryDefaults` (≤ 500 ns per effect).
+let benchmarks: [Benchmark] =
+  [1_000, 10_000, 100_000, 1_000_000].map(schedulerCallbacks(count:)) + [
+    environmentCurrentClock(),
+    environmentCurrentClockInsideWithEnvironment(),
+  ]
+
+// `swift run -c release --package-path Benchmarks Benchmarks [filter]` runs only the rows whose name
+// contains `filter`.
+let filter = CommandLine.arguments.dropFirst().first
+// A second argument changes the number of measured runs (7), e.g. to profile one row for longer.
+let runs = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 7 : 7
+report(benchmarks.filter { filter == nil || $0.name.contains(filter!) }, runs: runs)

@@ -1,0 +1,167 @@
+import Effects
+
+extension TestScheduler {
+  /// Moves virtual time forward by `duration`, running every action whose deadline is reached, in
+  /// order, each at its own deadline; then leaves ``now`` at the end of the window.
+  ///
+  /// ```swift
+  /// scheduler.schedule(after: .seconds(1)) { ticks.append(scheduler.elapsed) }
+  /// scheduler.advance(by: .milliseconds(999))  // nothing yet
+  /// scheduler.advance(by: .milliseconds(1))    // runs it, at exactly 1 second
+  /// ```
+  ///
+  /// Work scheduled by those actions runs in the same call when it falls inside the window. A
+  /// negative `duration` is reported as an issue here and nothing moves. Sleeping tasks whose
+  /// deadline is reached are resumed, but this synchronous form does not wait for them: test
+  /// async code with `await advance(by:)`.
+  public func advance(
+    by duration: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let target = target(advancingBy: duration, at: caller) else { return }
+    drain(until: target, caller: caller, operation: "advance(by:)")
+  }
+
+  /// Moves virtual time forward to `instant`, an offset from ``start`` (compare ``elapsed``),
+  /// running every action due on the way.
+  ///
+  /// The target is a `Duration`, not a `Date`, so it is exact: `advance(to: .seconds(3))` reaches
+  /// the instant three seconds after the start however time got there. Moving backwards is
+  /// reported as an issue here and nothing moves.
+  public func advance(
+    to instant: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let target = target(advancingTo: instant, at: caller) else { return }
+    drain(until: target, caller: caller, operation: "advance(to:)")
+  }
+
+  /// Runs the work due at the current instant (zero-delay work, and what it schedules for now)
+  /// without moving time.
+  public func runDue(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    drain(until: elapsed, caller: caller, operation: "runDue()")
+  }
+
+  /// Runs work until none is pending, moving time to each deadline in turn; ``now`` stays at the
+  /// last one.
+  ///
+  /// Repeating work never ends: after ``maxRuns`` actions this stops and reports an issue at the
+  /// line that scheduled the work still due. Use `advance(by:)` to run a repeating timer for a
+  /// bounded time.
+  public func run(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    drain(until: nil, caller: caller, operation: "run()")
+  }
+
+  /// The end of a window `duration` long, or nil (reported) when `duration` is negative.
+  func target(advancingBy duration: Duration, at caller: CallSite) -> Duration? {
+    guard duration >= .zero else {
+      reportIssue(
+        """
+        TestScheduler.advance(by:) cannot move time backwards: got \(duration). Pass .zero or a \
+        positive duration.
+        """,
+        at: caller
+      )
+      return nil
+    }
+    return elapsed + duration
+  }
+
+  /// `instant`, or nil (reported) when it is before the current instant.
+  func target(advancingTo instant: Duration, at caller: CallSite) -> Duration? {
+    let current = elapsed
+    guard instant >= current else {
+      reportIssue(
+        """
+        TestScheduler.advance(to:) cannot move time backwards: asked for \(instant) after the start, \
+        but \(current) has already passed. Pass an instant at or after `elapsed`.
+        """,
+        at: caller
+      )
+      return nil
+    }
+    return instant
+  }
+
+  /// Runs due work up to `target` (nil: until the queue is empty), then sets time to `target`.
+  /// Returns false when it stopped at the ``maxRuns`` limit.
+  @discardableResult
+  func drain(until target: Duration?, caller: CallSite, operation: String) -> Bool {
+    let limit = maxRuns
+    var runs = 0
+    while runNext(until: target) {
+      runs += 1
+      if runs >= limit, let runaway = nextDue(before: target) {
+        reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
+        return false
+      }
+    }
+    if let target {
+      state.withLock { state in state.elapsed = max(state.elapsed, target) }
+    }
+    return true
+  }
+
+  /// Runs the earliest work due by `target` (any, when nil), at its deadline. False when none.
+  func runNext(until target: Duration?) -> Bool {
+    let next: TimerQueue.Work? = state.withLock { state in
+      guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else { return nil }
+      if deadline > state.elapsed { state.elapsed = deadline }
+      if case .sleep = work { state.sleepers[id] = nil }
+      return work
+    }
+    guard let next else { return false }
+    switch next {
+    case .once(let action), .repeating(_, let action):
+      action()
+    case .sleep(let continuation):
+      continuation.resume()
+    }
+    return true
+  }
+
+  private func nextDue(before target: Duration?) -> TimerQueue.Entry? {
+    state.withLock { state in
+      guard let deadline = state.queue.nextDeadline() else { return nil }
+      if let target, deadline > target { return nil }
+      return state.queue.entries.filter { $0.deadline == deadline }.min { $0.sequence < $1.sequence }
+    }
+  }
+
+  private func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {
+    let what: String
+    switch entry.work {
+    case .repeating(let interval, _): what = "a repeating timer (every \(interval))"
+    case .once: what = "work"
+    case .sleep: what = "a sleeping task"
+    }
+    reportIssue(
+      """
+      TestScheduler.\(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
+      due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, advance(by:) a bounded \
+      window instead of run(), or raise maxRuns.
+      """,
+      at: entry.callSite
+    )
+  }
+}

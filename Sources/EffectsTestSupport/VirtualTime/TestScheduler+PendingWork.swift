@@ -1,0 +1,107 @@
+public import Effects
+public import Foundation
+
+extension TestScheduler {
+  /// One piece of work a ``TestScheduler`` has not run yet: a callback, a repeating timer, or a
+  /// sleeping task.
+  public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of work it is.
+    public enum Kind: Hashable, Sendable {
+      /// A one-shot `schedule(after:_:)`.
+      case once
+      /// A repeating `schedule(after:every:_:)`.
+      case repeating(every: Duration)
+      /// A task suspended in `sleep(for:)`.
+      case sleep
+    }
+
+    /// When it is due, as a date.
+    public var deadline: Date
+    /// When it is due, as an exact offset from the scheduler's ``TestScheduler/start``.
+    public var offset: Duration
+    /// The line that scheduled it.
+    public var callSite: CallSite
+    /// What kind of work it is.
+    public var kind: Kind
+
+    /// Describes the work for a failure message, e.g.
+    /// `sleep due at 1.5 seconds, scheduled at AppTests/SearchTests.swift:42`.
+    public var description: String {
+      let what: String
+      switch kind {
+      case .once: what = "work"
+      case .repeating(let interval): what = "repeating work (every \(interval))"
+      case .sleep: what = "sleep"
+      }
+      return "\(what) due at \(offset), scheduled at \(callSite)"
+    }
+  }
+
+  /// The work not run yet — callbacks, repeating timers and sleeping tasks — in the order it would
+  /// run. Cancelled work is not listed.
+  ///
+  /// ```swift
+  /// #expect(scheduler.pending.map(\.callSite.line) == [12])
+  /// ```
+  public var pending: [PendingWork] {
+    let entries = state.withLock { state in
+      state.queue.entries
+    }
+    return
+      entries
+      .sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+      .map { entry in
+        let kind: PendingWork.Kind
+        switch entry.work {
+        case .once: kind = .once
+        case .repeating(let interval, _): kind = .repeating(every: interval)
+        case .sleep: kind = .sleep
+        }
+        return PendingWork(
+          deadline: date(at: entry.deadline),
+          offset: entry.deadline,
+          callSite: entry.callSite,
+          kind: kind
+        )
+      }
+  }
+
+  /// Fails the test if any work is still pending, listing each piece with the line that scheduled
+  /// it; then drops that work (sleeping tasks get `CancellationError`), so nothing outlives the test.
+  ///
+  /// Call it at the end of a test, or in teardown:
+  ///
+  /// ```swift
+  /// @Test func toastDismissesItself() {
+  ///   let scheduler = TestScheduler()
+  ///   showToast("Saved", on: toast, environment: .test(scheduler: scheduler))
+  ///   scheduler.advance(by: .seconds(3))
+  ///   #expect(toast.isVisible == false)
+  ///   scheduler.assertNoPendingWork()
+  /// }
+  /// ```
+  public func assertNoPendingWork(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let leftovers = pending
+    guard let diff = ListDiff(expected: [PendingWork](), actual: leftovers) else { return }
+    let removed = state.withLock { $0.removeAll() }
+    for continuation in removed.sleepers {
+      continuation.resume(throwing: CancellationError())
+    }
+    reportIssue(
+      """
+      TestScheduler has \(leftovers.count) pending \(leftovers.count == 1 ? "piece" : "pieces") of work \
+      at \(elapsed), expected none (run it with advance(by:) or run(), or cancel it):
+      \(diff.render(expected: [], actual: leftovers) { $0.description })
+      """,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}

@@ -1,0 +1,241 @@
+public import Effects
+public import Foundation
+
+/// A virtual timeline that is both a ``Scheduling`` and a ``WallClock``: time moves only when the
+/// test says so, and work runs exactly when its deadline is reached.
+///
+/// App code schedules through the environment:
+///
+/// ```swift
+/// @MainActor final class SearchModel {
+///   private(set) var searches: [String] = []
+///   private var pending: ScheduledWork?
+///
+///   func type(_ query: String, environment: Environment = .current) {
+///     pending?.cancel()
+///     pending = environment.scheduler.schedule(after: .milliseconds(300)) { [weak self] in
+///       MainActor.assumeIsolated { self?.searches.append(query) }
+///     }
+///   }
+/// }
+/// ```
+///
+/// and the test drives time by hand, asserting after every step:
+///
+/// ```swift
+/// @MainActor @Test func searchesOnceTheUserStopsTyping() {
+///   let scheduler = TestScheduler()
+///   let environment = Environment.test(scheduler: scheduler)
+///   let model = SearchModel()
+///   model.type("s", environment: environment)
+///   scheduler.advance(by: .milliseconds(100))
+///   model.type("sw", environment: environment)
+///   scheduler.advance(by: .milliseconds(299))
+///   #expect(model.searches == [])
+///   scheduler.advance(by: .milliseconds(1))
+///   #expect(model.searches == ["sw"])
+///   scheduler.assertNoPendingWork()
+/// }
+/// ```
+///
+/// Actions run synchronously on the thread that advances time (here the main actor's), so
+/// `MainActor.assumeIsolated` holds in the test just as it does under
+/// `DispatchScheduler(queue: .main)` in the app.
+///
+/// ## Rules
+/// - Time is kept as an exact `Duration` offset from the start (``elapsed``); ``now`` is
+///   `start + elapsed`, converted to a `Date` only when read. 100 ms + 200 ms is the 300 ms instant.
+/// - Work runs in order of deadline, then first scheduled first (FIFO) at the same instant.
+/// - While an action runs, ``now`` and ``elapsed`` equal that action's own deadline.
+/// - Work scheduled while advancing runs in the same call if its deadline falls inside the window.
+/// - Cancelled work never runs and is no longer ``pending``.
+/// - Repeating work runs at `delay`, `delay + interval`, `delay + 2 × interval`… (no drift).
+/// - A call that runs more than ``maxRuns`` actions stops and reports an issue naming the line that
+///   scheduled the work still due — an endless repeating timer under ``run(fileID:filePath:line:column:)``
+///   never hangs a test.
+/// - Bad input — a negative delay or advance, a non-positive repeat interval, moving time
+///   backwards — is reported as a test issue at the line that passed it, never a crash.
+///
+/// Any thread may schedule and cancel work (the state is behind a lock, and actions never run
+/// while it is held); drive time (`advance`, `run`) from the test.
+///
+/// Storage is a binary heap keyed by (deadline, sequence): O(log n) per schedule, cancel and run.
+public final class TestScheduler: Scheduling, WallClock, Sendable {
+  /// The instant virtual time started at: ``now`` when ``elapsed`` is zero.
+  public let start: Date
+
+  let state: Locked<State>
+
+  /// Creates a scheduler whose clock reads `now` and whose queue is empty.
+  ///
+  /// - Parameters:
+  ///   - now: The starting instant (2001-01-01 00:00:00 UTC by default, so messages are stable).
+  ///   - maxRuns: How many actions one call to `advance`, `runDue` or `run` may run before it stops
+  ///     and reports runaway work.
+  public init(now: Date = Date(timeIntervalSinceReferenceDate: 0), maxRuns: Int = 100_000) {
+    self.start = now
+    self.state = Locked(State(maxRuns: maxRuns))
+  }
+
+  deinit {
+    // Nothing may outlive the scheduler: a leftover sleeper is resumed with CancellationError, so
+    // no task stays suspended forever; dropped timers go with the queue.
+    let leftovers = state.withLock { $0.removeAll() }
+    for continuation in leftovers.sleepers {
+      continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Virtual time since ``start``: the exact sum of every advance.
+  public var elapsed: Duration {
+    state.withLock { $0.elapsed }
+  }
+
+  /// The current virtual instant: ``start`` plus ``elapsed``.
+  public var now: Date {
+    date(at: elapsed)
+  }
+
+  /// The most actions one call to `advance`, `runDue` or `run` may run before it stops and reports
+  /// the work still due as runaway. 100,000 by default.
+  public var maxRuns: Int {
+    get { state.withLock { $0.maxRuns } }
+    set { state.withLock { $0.maxRuns = newValue } }
+  }
+
+  /// Schedules `action` to run `delay` after the current virtual instant. A negative delay is
+  /// reported as an issue at `callSite` and counts as zero.
+  public func schedule(
+    after delay: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    let delay = checkedDelay(delay, at: callSite)
+    let handle = state.withLock { state in
+      state.queue.insert(deadline: state.elapsed + delay, callSite: callSite, work: .once(action))
+    }
+    return cancellation(of: handle)
+  }
+
+  /// Schedules `action` to run `delay` after the current virtual instant, then every `interval`.
+  ///
+  /// A negative delay is reported and counts as zero. An `interval` that is not positive would
+  /// repeat forever at one instant: it is reported, and the work runs once, after `delay`.
+  public func schedule(
+    after delay: Duration,
+    every interval: Duration,
+    at callSite: CallSite,
+    _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    let delay = checkedDelay(delay, at: callSite)
+    guard interval > .zero else {
+      reportIssue(
+        """
+        TestScheduler: repeating work needs a positive interval, got \(interval). It would repeat \
+        forever at one instant; it runs once instead. Pass an interval greater than zero.
+        """,
+        at: callSite
+      )
+      return schedule(after: delay, at: callSite, action)
+    }
+    let handle = state.withLock { state in
+      state.queue.insert(
+        deadline: state.elapsed + delay,
+        callSite: callSite,
+        work: .repeating(interval: interval, action)
+      )
+    }
+    return cancellation(of: handle)
+  }
+
+  /// Suspends the current task until virtual time reaches `duration` from now.
+  ///
+  /// The task resumes when an `advance`, `runDue` or `run` reaches its deadline (even a delay of
+  /// zero waits for one, like zero-delay ``schedule(after:at:_:)`` work). A negative duration is
+  /// reported and counts as zero. While suspended it is listed in ``pending``.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled, before or while sleeping; the
+  ///   sleeper is then removed from ``pending``.
+  public func sleep(for duration: Duration, at callSite: CallSite) async throws {
+    let delay = checkedDelay(duration, at: callSite)
+    let id = state.withLock { state in
+      let id = state.queue.makeSequence()
+      state.unregisteredSleepers.insert(id)
+      return id
+    }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+        let registered = state.withLock { state in
+          // Cancelled before we got here: onCancel already took the id out.
+          guard state.unregisteredSleepers.remove(id) != nil else { return false }
+          state.sleepers[id] = state.queue.insert(
+            deadline: state.elapsed + delay,
+            callSite: callSite,
+            work: .sleep(continuation),
+            id: id
+          )
+          return true
+        }
+        if !registered { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+        if state.unregisteredSleepers.remove(id) != nil { return nil }
+        guard let handle = state.sleepers.removeValue(forKey: id),
+          case .sleep(let continuation) = state.queue.remove(handle)
+        else { return nil }
+        return continuation
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The `Date` at `offset` from the start.
+  func date(at offset: Duration) -> Date {
+    let (seconds, attoseconds) = offset.components
+    return start.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
+  }
+
+  private func checkedDelay(_ delay: Duration, at callSite: CallSite) -> Duration {
+    guard delay < .zero else { return delay }
+    reportIssue(
+      "TestScheduler: a delay cannot be negative, got \(delay); it counts as zero. Pass .zero or more.",
+      at: callSite
+    )
+    return .zero
+  }
+
+  private func cancellation(of handle: TimerQueue.Handle) -> ScheduledWork {
+    ScheduledWork { [weak state] in
+      _ = state?.withLock { $0.queue.remove(handle) }
+    }
+  }
+}
+
+extension TestScheduler {
+  /// Everything behind the scheduler's lock.
+  struct State {
+    var elapsed: Duration = .zero
+    var queue = TimerQueue()
+    var maxRuns: Int
+    /// Sleepers whose continuation is registered, by id.
+    var sleepers: [UInt64: TimerQueue.Handle] = [:]
+    /// Sleepers that reserved an id but have not registered yet; cancelling takes the id out.
+    var unregisteredSleepers: Set<UInt64> = []
+
+    init(maxRuns: Int) {
+      self.maxRuns = maxRuns
+    }
+
+    /// Empties the queue, returning the continuations of the sleepers that were waiting.
+    mutating func removeAll() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
+      let entries = queue.removeAll()
+      sleepers = [:]
+      let continuations = entries.compactMap { entry -> UnsafeContinuation<Void, any Error>? in
+        if case .sleep(let continuation) = entry.work { return continuation }
+        return nil
+      }
+      return (entries, continuations)
+    }
+  }
+}

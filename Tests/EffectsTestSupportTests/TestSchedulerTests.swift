@@ -1,0 +1,385 @@
+import Dispatch
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+@Suite struct TestSchedulerTests {
+  @Test func runsWorkByDeadlineAndFirstScheduledFirstAtTheSameInstant() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    scheduler.schedule(after: .seconds(2)) { order.append("b at 2s") }
+    scheduler.schedule(after: .seconds(1)) { order.append("a at 1s") }
+    scheduler.schedule(after: .seconds(2)) { order.append("c at 2s") }
+    scheduler.schedule(after: .seconds(2)) { order.append("d at 2s") }
+    scheduler.advance(by: .seconds(2))
+    #expect(order.values == ["a at 1s", "b at 2s", "c at 2s", "d at 2s"])
+  }
+
+  @Test func durationsAddUpExactlySoSumsAreTheSameInstant() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    scheduler.schedule(after: .milliseconds(300)) { order.append("300 ms") }
+    scheduler.advance(by: .milliseconds(100))
+    scheduler.schedule(after: .milliseconds(200)) { order.append("100 + 200 ms") }
+    scheduler.advance(by: .milliseconds(200))
+    #expect(order.values == ["300 ms", "100 + 200 ms"])
+    #expect(scheduler.elapsed == .milliseconds(300))
+  }
+
+  @Test func nowIsEachActionsOwnDeadlineWhileItRuns() {
+    let start = Date(timeIntervalSince1970: 1_000)
+    let scheduler = TestScheduler(now: start)
+    let seen = Recorder<Date>()
+    let elapsed = Recorder<Duration>()
+    for delay in [Duration.milliseconds(250), .seconds(1), .seconds(3)] {
+      scheduler.schedule(after: delay) {
+        seen.append(scheduler.now)
+        elapsed.append(scheduler.elapsed)
+      }
+    }
+    scheduler.advance(by: .seconds(5))
+    #expect(elapsed.values == [.milliseconds(250), .seconds(1), .seconds(3)])
+    #expect(seen.values == [1_000.25, 1_001, 1_003].map { Date(timeIntervalSince1970: $0) })
+    #expect(scheduler.now == Date(timeIntervalSince1970: 1_005))
+  }
+
+  @Test func workScheduledInsideTheWindowRunsInTheSameAdvance() {
+    let scheduler = TestScheduler()
+    let order = Recorder<Duration>()
+    scheduler.schedule(after: .seconds(1)) {
+      order.append(scheduler.elapsed)
+      scheduler.schedule(after: .seconds(1)) { order.append(scheduler.elapsed) }
+    }
+    scheduler.advance(by: .seconds(2))
+    #expect(order.values == [.seconds(1), .seconds(2)])
+  }
+
+  @Test func workScheduledOutsideTheWindowWaitsForTheNextAdvance() {
+    let scheduler = TestScheduler()
+    let order = Recorder<Duration>()
+    scheduler.schedule(after: .seconds(1)) {
+      scheduler.schedule(after: .seconds(2)) { order.append(scheduler.elapsed) }
+    }
+    scheduler.advance(by: .seconds(2))
+    #expect(order.values == [])
+    #expect(scheduler.pending.map(\.offset) == [.seconds(3)])
+    scheduler.advance(by: .seconds(1))
+    #expect(order.values == [.seconds(3)])
+  }
+
+  @Test func zeroDelayWorkScheduledByAnActionRunsAfterTheWorkAlreadyDueAtThatInstant() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    scheduler.schedule(after: .seconds(1)) {
+      order.append("first")
+      scheduler.schedule(after: .zero) { order.append("nested, same instant") }
+    }
+    scheduler.schedule(after: .seconds(1)) { order.append("second") }
+    scheduler.advance(by: .seconds(1))
+    #expect(order.values == ["first", "second", "nested, same instant"])
+  }
+
+  @Test func cancelledWorkNeverRuns() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    let work = scheduler.schedule(after: .seconds(1)) { order.append("cancelled") }
+    scheduler.schedule(after: .seconds(1)) { order.append("kept") }
+    work.cancel()
+    work.cancel()
+    #expect(scheduler.pending.count == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(order.values == ["kept"])
+  }
+
+  @Test func workCancelledDuringAnAdvanceDoesNotRunInThatAdvance() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    let later = Locked<ScheduledWork?>(nil)
+    scheduler.schedule(after: .seconds(1)) {
+      order.append("canceller")
+      later.snapshot?.cancel()
+    }
+    later.withLock { $0 = scheduler.schedule(after: .seconds(2)) { order.append("cancelled") } }
+    scheduler.advance(by: .seconds(3))
+    #expect(order.values == ["canceller"])
+    scheduler.assertNoPendingWork()
+  }
+
+  @Test func aRepeatingTimerTicksOncePerIntervalWithoutDrift() {
+    let scheduler = TestScheduler()
+    let ticks = Recorder<Duration>()
+    let timer = scheduler.schedule(after: .milliseconds(500), every: .seconds(1)) { ticks.append(scheduler.elapsed) }
+    scheduler.advance(by: .milliseconds(499))
+    #expect(ticks.values == [])
+    scheduler.advance(by: .milliseconds(3_001))
+    #expect(ticks.values == [.milliseconds(500), .milliseconds(1_500), .milliseconds(2_500), .milliseconds(3_500)])
+    #expect(scheduler.pending.map(\.kind) == [.repeating(every: .seconds(1))])
+    timer.cancel()
+    scheduler.advance(by: .seconds(10))
+    #expect(ticks.values.count == 4)
+    scheduler.assertNoPendingWork()
+  }
+
+  @Test func aRepeatingTimerCanCancelItselfFromItsOwnAction() {
+    let scheduler = TestScheduler()
+    let ticks = Recorder<Duration>()
+    let timer = Locked<ScheduledWork?>(nil)
+    timer.withLock { handle in
+      handle = scheduler.schedule(after: .seconds(1), every: .seconds(1)) {
+        ticks.append(scheduler.elapsed)
+        if ticks.values.count == 3 { timer.snapshot?.cancel() }
+      }
+    }
+    scheduler.run()
+    #expect(ticks.values == [.seconds(1), .seconds(2), .seconds(3)])
+    scheduler.assertNoPendingWork()
+  }
+
+  @Test func runRunsEverythingAndStopsAtTheLastDeadline() {
+    let scheduler = TestScheduler()
+    let order = Recorder<Duration>()
+    scheduler.schedule(after: .seconds(5)) { order.append(scheduler.elapsed) }
+    scheduler.schedule(after: .seconds(1)) {
+      order.append(scheduler.elapsed)
+      scheduler.schedule(after: .seconds(10)) { order.append(scheduler.elapsed) }
+    }
+    scheduler.run()
+    #expect(order.values == [.seconds(1), .seconds(5), .seconds(11)])
+    #expect(scheduler.elapsed == .seconds(11))
+    scheduler.assertNoPendingWork()
+  }
+
+  @Test func runStopsARunawayTimerAndReportsTheLineThatScheduledIt() {
+    let scheduler = TestScheduler(maxRuns: 50)
+    let ticks = Recorder<Duration>()
+    scheduler.schedule(after: .seconds(1), every: .seconds(1)) { ticks.append(scheduler.elapsed) }
+    let timerLine = #line - 1
+    withKnownIssue {
+      scheduler.run()
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("TestScheduler.run() at EffectsTestSupportTests/TestSchedulerTests.swift:")
+        && text.contains("stopped after 50 actions (maxRuns)")
+        && text.contains(
+          "a repeating timer (every 1.0 seconds) scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine)"
+        )
+        && issue.sourceLocation?.line == timerLine
+    }
+    #expect(ticks.values.count == 50)
+    #expect(scheduler.elapsed == .seconds(50))
+    withKnownIssue { scheduler.assertNoPendingWork() }
+  }
+
+  @Test func aNegativeAdvanceIsReportedAndMovesNothing() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    scheduler.schedule(after: .zero) { order.append("due") }
+    withKnownIssue {
+      scheduler.advance(by: .seconds(-1))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined()
+        == "TestScheduler.advance(by:) cannot move time backwards: got -1.0 seconds. Pass .zero or a positive duration."
+        && issue.sourceLocation?.line == #line - 4
+    }
+    #expect(scheduler.elapsed == .zero)
+    #expect(order.values == [])
+    scheduler.runDue()
+    #expect(order.values == ["due"])
+  }
+
+  @Test func advancingToAnEarlierInstantIsReported() {
+    let scheduler = TestScheduler()
+    scheduler.advance(to: .seconds(2))
+    withKnownIssue {
+      scheduler.advance(to: .seconds(1))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "cannot move time backwards: asked for 1.0 seconds after the start, but 2.0 seconds has already passed"
+      )
+    }
+    #expect(scheduler.elapsed == .seconds(2))
+  }
+
+  @Test func advanceToRunsWorkUpToThatInstant() {
+    let scheduler = TestScheduler()
+    let order = Recorder<Duration>()
+    scheduler.schedule(after: .seconds(3)) { order.append(scheduler.elapsed) }
+    scheduler.schedule(after: .seconds(4)) { order.append(scheduler.elapsed) }
+    scheduler.advance(to: .seconds(3))
+    #expect(order.values == [.seconds(3)])
+    #expect(scheduler.elapsed == .seconds(3))
+  }
+
+  @Test func aNegativeDelayIsReportedAtTheSchedulingLineAndCountsAsZero() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    withKnownIssue {
+      scheduler.schedule(after: .seconds(-2)) { order.append("ran") }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("a delay cannot be negative, got -2.0 seconds")
+        && issue.sourceLocation?.line == #line - 3
+    }
+    scheduler.runDue()
+    #expect(order.values == ["ran"])
+  }
+
+  @Test func aRepeatingIntervalThatIsNotPositiveIsReportedAndRunsOnce() {
+    let scheduler = TestScheduler()
+    let ticks = Recorder<Duration>()
+    withKnownIssue {
+      scheduler.schedule(after: .seconds(1), every: .zero) { ticks.append(scheduler.elapsed) }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("repeating work needs a positive interval, got 0.0 seconds")
+    }
+    scheduler.run()
+    #expect(ticks.values == [.seconds(1)])
+  }
+
+  @Test func runDueRunsOnlyWhatIsDueNow() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    scheduler.schedule(after: .zero) { order.append("now") }
+    scheduler.schedule(after: .nanoseconds(1)) { order.append("later") }
+    scheduler.runDue()
+    #expect(order.values == ["now"])
+    #expect(scheduler.elapsed == .zero)
+  }
+
+  @Test func pendingListsDeadlineCallSiteAndKindInRunOrder() {
+    let scheduler = TestScheduler(now: Date(timeIntervalSince1970: 0))
+    scheduler.schedule(after: .seconds(2), every: .seconds(5)) {}
+    let repeatingLine = #line - 1
+    scheduler.schedule(after: .seconds(1)) {}
+    let onceLine = #line - 1
+    scheduler.schedule(after: .seconds(3)) {}.cancel()
+    let pending = scheduler.pending
+    #expect(pending.map(\.deadline) == [Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 2)])
+    #expect(pending.map(\.offset) == [.seconds(1), .seconds(2)])
+    #expect(pending.map(\.callSite.line) == [UInt(onceLine), UInt(repeatingLine)])
+    #expect(pending.map(\.kind) == [.once, .repeating(every: .seconds(5))])
+    #expect(
+      pending.first?.description
+        == "work due at 1.0 seconds, scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(onceLine)"
+    )
+  }
+
+  @Test func assertNoPendingWorkPassesWhenEverythingRan() {
+    let scheduler = TestScheduler()
+    scheduler.schedule(after: .seconds(1)) {}
+    scheduler.schedule(after: .seconds(2)) {}.cancel()
+    scheduler.advance(by: .seconds(1))
+    scheduler.assertNoPendingWork()
+  }
+
+  @Test func assertNoPendingWorkListsEachLeftoverWithItsLineThenDropsIt() {
+    let scheduler = TestScheduler()
+    scheduler.schedule(after: .seconds(1)) {}
+    let firstLine = #line - 1
+    scheduler.schedule(after: .seconds(1), every: .seconds(1)) {}
+    let secondLine = #line - 1
+    let assertLine = #line + 2
+    withKnownIssue {
+      scheduler.assertNoPendingWork()
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      let file = "EffectsTestSupportTests/TestSchedulerTests.swift"
+      return text.hasPrefix("TestScheduler has 2 pending pieces of work at 0.0 seconds, expected none")
+        && text.contains("+ [0] work due at 1.0 seconds, scheduled at \(file):\(firstLine)   (unexpected)")
+        && text.contains(
+          "+ [1] repeating work (every 1.0 seconds) due at 1.0 seconds, scheduled at \(file):\(secondLine)"
+        )
+        && issue.sourceLocation?.line == assertLine
+    }
+    #expect(scheduler.pending == [])
+  }
+
+  @Test func workScheduledFromManyThreadsAllRunsInDeadlineOrder() {
+    let scheduler = TestScheduler()
+    let ran = Recorder<Duration>()
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<500 {
+        scheduler.schedule(after: .milliseconds(index * 8 + thread)) { ran.append(scheduler.elapsed) }
+      }
+    }
+    #expect(scheduler.pending.count == 4_000)
+    scheduler.advance(by: .seconds(10))
+    #expect(ran.values == (0..<4_000).map { .milliseconds($0) })
+  }
+
+  @Test func debouncedSearchRunsOnlyOnceTheUserStopsTyping() {
+    let scheduler = TestScheduler()
+    let model = DebouncedSearch(environment: .test(scheduler: scheduler))
+    model.type("s")
+    #expect(scheduler.pending.map(\.offset) == [.milliseconds(300)])
+    scheduler.advance(by: .milliseconds(100))
+    #expect(model.searches == [])
+    model.type("sw")
+    #expect(scheduler.pending.map(\.offset) == [.milliseconds(400)])
+    scheduler.advance(by: .milliseconds(100))
+    #expect(model.searches == [])
+    model.type("swi")
+    #expect(scheduler.pending.map(\.offset) == [.milliseconds(500)])
+    scheduler.advance(by: .milliseconds(299))
+    #expect(model.searches == [])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(model.searches == ["swi"])
+    #expect(model.searchedAt == [Date(timeIntervalSinceReferenceDate: 0.5)])
+    scheduler.advance(by: .seconds(10))
+    #expect(model.searches == ["swi"])
+    scheduler.assertNoPendingWork()
+  }
+}
+
+/// The `@MainActor` model of `TestScheduler`'s documentation.
+@MainActor private final class MainActorSearchModel {
+  private(set) var searches: [String] = []
+  private var pending: ScheduledWork?
+
+  func type(_ query: String, environment: Environment) {
+    pending?.cancel()
+    pending = environment.scheduler.schedule(after: .milliseconds(300)) { [weak self] in
+      MainActor.assumeIsolated { self?.searches.append(query) }
+    }
+  }
+}
+
+@Suite struct TestSchedulerMainActorTests {
+  @MainActor @Test func aMainActorModelRunsItsWorkOnTheMainActorWhenTheTestAdvances() {
+    let scheduler = TestScheduler()
+    let environment = Environment.test(scheduler: scheduler)
+    let model = MainActorSearchModel()
+    model.type("s", environment: environment)
+    scheduler.advance(by: .milliseconds(100))
+    model.type("sw", environment: environment)
+    scheduler.advance(by: .milliseconds(299))
+    #expect(model.searches == [])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(model.searches == ["sw"])
+    scheduler.assertNoPendingWork()
+  }
+}
+
+/// A search box that searches 300 ms after the last keystroke.
+private final class DebouncedSearch: Sendable {
+  private let environment: Environment
+  private let pending = Locked<ScheduledWork?>(nil)
+  private let log = Locked<[(query: String, at: Date)]>([])
+
+  init(environment: Environment) {
+    self.environment = environment
+  }
+
+  var searches: [String] { log.snapshot.map(\.query) }
+  var searchedAt: [Date] { log.snapshot.map(\.at) }
+
+  func type(_ query: String) {
+    let work = environment.scheduler.schedule(after: .milliseconds(300)) { [environment, log] in
+      log.withLock { $0.append((query, environment.clock.now)) }
+    }
+    pending.withLock { previous in
+      previous?.cancel()
+      previous = work
+    }
+  }
+}

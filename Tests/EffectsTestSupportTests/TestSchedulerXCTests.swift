@@ -1,0 +1,30 @@
+import EffectsTestSupport
+import XCTest
+
+final class TestSchedulerXCTests: FailureCapturingTestCase {
+  func testAssertNoPendingWorkFailsAnXCTestTestAtItsLine() {
+    let scheduler = TestScheduler()
+    scheduler.schedule(after: .seconds(1)) {}
+    let scheduledLine = #line - 1
+    scheduler.assertNoPendingWork()
+    let assertLine = #line - 1
+    XCTAssertEqual(capturedFailures.count, 1)
+    let failure = capturedFailures.first
+    XCTAssertEqual(failure?.line, assertLine)
+    XCTAssertTrue(failure?.file.hasSuffix("TestSchedulerXCTests.swift") == true)
+    XCTAssertTrue(
+      failure?.message.contains(
+        "work due at 1.0 seconds, scheduled at EffectsTestSupportTests/TestSchedulerXCTests.swift:\(scheduledLine)"
+      ) == true,
+      failure?.message ?? "no failure"
+    )
+  }
+
+  func testAssertNoPendingWorkPassesWhenNothingIsLeft() {
+    let scheduler = TestScheduler()
+    scheduler.schedule(after: .seconds(1)) {}
+    scheduler.advance(by: .seconds(1))
+    scheduler.assertNoPendingWork()
+    XCTAssertEqual(capturedFailures, [])
+  }
+}
