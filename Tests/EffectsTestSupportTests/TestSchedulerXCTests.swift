@@ -6,10 +6,13 @@ final class TestSchedulerXCTests: FailureCapturingTestCase {
     let scheduler = TestScheduler()
     scheduler.schedule(after: .seconds(1)) {}
     let scheduledLine = #line - 1
-    scheduler.assertNoPendingWork()
-    let assertLine = #line - 1
-    XCTAssertEqual(capturedFailures.count, 1)
-    let failure = capturedFailures.first
+    var assertLine = 0
+    let failures = capturingFailures {
+      scheduler.assertNoPendingWork()
+      assertLine = #line - 1
+    }
+    XCTAssertEqual(failures.count, 1)
+    let failure = failures.first
     XCTAssertEqual(failure?.line, assertLine)
     XCTAssertTrue(failure?.file.hasSuffix("TestSchedulerXCTests.swift") == true)
     XCTAssertTrue(
@@ -24,7 +27,9 @@ final class TestSchedulerXCTests: FailureCapturingTestCase {
     let scheduler = TestScheduler()
     scheduler.schedule(after: .seconds(1)) {}
     scheduler.advance(by: .seconds(1))
-    scheduler.assertNoPendingWork()
-    XCTAssertEqual(capturedFailures, [])
+    let failures = capturingFailures {
+      scheduler.assertNoPendingWork()
+    }
+    XCTAssertEqual(failures, [])
   }
 }
