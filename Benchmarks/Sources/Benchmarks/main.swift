@@ -6,6 +6,7 @@ import EffectsTestSupport
 // `Interpreter.perform(.setDefault)` into `InMemoryDefaults` (≤ 500 ns per effect).
 let benchmarks: [Benchmark] =
   [1_000, 10_000, 100_000, 1_000_000].map(schedulerCallbacks(count:)) + [
+    schedulerSleepers(count: 10_000),
     environmentCurrentClock(),
     environmentCurrentClockInsideWithEnvironment(),
   ]
