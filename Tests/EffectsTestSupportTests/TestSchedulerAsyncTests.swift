@@ -208,6 +208,26 @@ import Testing
     #expect(ran.values == ["ran"])
   }
 
+  @Test func theClockViewSleepsInVirtualTime() async {
+    let scheduler = TestScheduler()
+    let clock = TestScheduler.VirtualClock(scheduler)
+    let clockLine = #line - 1
+    let woke = Recorder<Duration>()
+    await scheduler.withVirtualTime {
+      Task {
+        try await clock.sleep(for: .seconds(2))
+        woke.append(clock.now.offset)
+      }
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == [])
+      #expect(scheduler.pending.map(\.callSite.line) == [UInt(clockLine)])
+      #expect(clock.now == TestScheduler.VirtualClock.Instant(offset: .seconds(1)))
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == [.seconds(2)])
+      #expect(clock.minimumResolution == .zero)
+    }
+  }
+
   @Test func awaitAdvanceRunsCallbacksAtTheirDeadlines() async {
     let scheduler = TestScheduler()
     let order = Recorder<Duration>()

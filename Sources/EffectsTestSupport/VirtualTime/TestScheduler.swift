@@ -157,17 +157,19 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   /// - Throws: `CancellationError` when the task is cancelled, before or while sleeping; the
   ///   sleeper is then removed from ``pending``.
   nonisolated(nonsending) public func sleep(for duration: Duration, at callSite: CallSite) async throws {
-    try await sleep(for: duration, at: callSite, isolation: #isolation)
+    let delay = checkedDelay(duration, at: callSite)
+    try await sleep(until: { $0 + delay }, at: callSite, isolation: #isolation)
   }
 
   /// `sleep(for:at:)` on the caller's actor: it never hops to another executor, so a main-actor
   /// task that sleeps stays on the main actor, and its wake-up is queued there.
-  private func sleep(
-    for duration: Duration,
+  ///
+  /// `deadline` turns the current offset into the wake-up offset, read under the lock.
+  func sleep(
+    until deadline: @escaping @Sendable (Duration) -> Duration,
     at callSite: CallSite,
     isolation: isolated (any Actor)?
   ) async throws {
-    let delay = checkedDelay(duration, at: callSite)
     let id = state.withLock { state in
       let id = state.queue.makeSequence()
       state.unregisteredSleepers.insert(id)
@@ -182,7 +184,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
             // Cancelled before we got here: onCancel already took the id out.
             guard state.unregisteredSleepers.remove(id) != nil else { return false }
             state.sleepers[id] = state.queue.insert(
-              deadline: state.elapsed + delay,
+              deadline: max(deadline(state.elapsed), state.elapsed),
               callSite: callSite,
               work: .sleep(continuation),
               id: id
