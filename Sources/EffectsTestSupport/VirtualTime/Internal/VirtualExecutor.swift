@@ -40,7 +40,8 @@ final class VirtualExecutor: @unchecked Sendable {
   private var closed = false
   private var resumingWaiters = false
   private var activity: UInt64 = 0
-  private var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// Tasks waiting for the queue to empty, and whether each waits on the main actor.
+  private var idleWaiters: [(continuation: UnsafeContinuation<Void, Never>, onMainActor: Bool)] = []
   /// Starts the executor's thread.
   init() {
     let thread = Thread { [self] in loop() }
@@ -71,6 +72,7 @@ final class VirtualExecutor: @unchecked Sendable {
 
   /// Returns once no job is queued or running (other than the caller's own, which suspends).
   func whenIdle(isolation: isolated (any Actor)? = #isolation) async {
+    let onMainActor = isolation === MainActor.shared
     await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
       condition.lock()
       if head == jobs.count, !running {
@@ -78,7 +80,7 @@ final class VirtualExecutor: @unchecked Sendable {
         continuation.resume()
         return
       }
-      idleWaiters.append(continuation)
+      idleWaiters.append((continuation, onMainActor))
       condition.signal()
       condition.unlock()
     }
@@ -113,7 +115,15 @@ final class VirtualExecutor: @unchecked Sendable {
         idleWaiters = []
         resumingWaiters = true
         condition.unlock()
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters {
+          if waiter.onMainActor {
+            // Resumed from the main queue, so the main actor sees it in order (and the thread
+            // sanitizer sees the hand-over, which it does not for a resume from this thread).
+            DispatchQueue.main.async { waiter.continuation.resume() }
+          } else {
+            waiter.continuation.resume()
+          }
+        }
         condition.lock()
         resumingWaiters = false
       } else if closed {
