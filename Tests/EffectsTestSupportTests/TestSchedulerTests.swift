@@ -136,6 +136,19 @@ import Testing
     scheduler.assertNoPendingWork()
   }
 
+  @Test func aDroppedNeverCancelledRepeatingTimerDoesNotOutliveItsScheduler() {
+    weak var released: TestScheduler?
+    let ticks = Recorder<Duration>()
+    do {
+      let scheduler = TestScheduler()
+      released = scheduler
+      scheduler.schedule(after: .seconds(1), every: .seconds(1)) { ticks.append(.seconds(1)) }
+      scheduler.advance(by: .seconds(2))
+    }
+    #expect(released == nil)
+    #expect(ticks.values.count == 2)
+  }
+
   @Test func runRunsEverythingAndStopsAtTheLastDeadline() {
     let scheduler = TestScheduler()
     let order = Recorder<Duration>()

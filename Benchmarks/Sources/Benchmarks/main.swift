@@ -2,12 +2,13 @@ import Effects
 import EffectsTestSupport
 
 // Each DESIGN Performance figure is one row; adding a benchmark is one line in this list.
-// Rows still to come from parallel work: `Spy` call recording (≤ 100 ns per call) and
-// `Interpreter.perform(.setDefault)` into `InMemoryDefaults` (≤ 500 ns per effect).
 let benchmarks: [Benchmark] =
   [1_000, 10_000, 100_000, 1_000_000].map(schedulerCallbacks(count:)) + [
+    schedulerSleepers(count: 10_000),
     environmentCurrentClock(),
     environmentCurrentClockInsideWithEnvironment(),
+    spyCallRecording(),
+    interpreterSetDefault(),
   ]
 
 // `swift run -c release --package-path Benchmarks Benchmarks [filter]` runs only the rows whose name

@@ -57,7 +57,7 @@ public struct DispatchScheduler: Scheduling {
   }
 
   /// Suspends the current task for `duration` of real time.
-  public func sleep(for duration: Duration, at callSite: CallSite) async throws {
+  nonisolated(nonsending) public func sleep(for duration: Duration, at callSite: CallSite) async throws {
     try await Task.sleep(for: max(duration, .zero))
   }
 

@@ -49,7 +49,7 @@ public struct InlineScheduler: Scheduling {
   }
 
   /// Returns at once; throws `CancellationError` if the current task is cancelled.
-  public func sleep(for duration: Duration, at callSite: CallSite) async throws {
+  nonisolated(nonsending) public func sleep(for duration: Duration, at callSite: CallSite) async throws {
     try Task.checkCancellation()
   }
 }

@@ -44,8 +44,12 @@ public protocol Scheduling: Sendable {
 
   /// Suspends the current task for `duration`.
   ///
+  /// It runs on the caller's actor (`nonisolated(nonsending)`): a `@MainActor` task that sleeps
+  /// never hops to the global executor and back, so a test scheduler can wake it in order with the
+  /// main actor's other work.
+  ///
   /// - Throws: `CancellationError` when the task is cancelled while sleeping.
-  func sleep(for duration: Duration, at callSite: CallSite) async throws
+  nonisolated(nonsending) func sleep(for duration: Duration, at callSite: CallSite) async throws
 }
 
 extension Scheduling {
@@ -94,7 +98,7 @@ extension Scheduling {
   /// ```swift
   /// try await environment.scheduler.sleep(for: .seconds(2))  // retry back-off
   /// ```
-  public func sleep(
+  nonisolated(nonsending) public func sleep(
     for duration: Duration,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

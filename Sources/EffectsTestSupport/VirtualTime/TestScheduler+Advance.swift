@@ -140,7 +140,7 @@ extension TestScheduler {
     return true
   }
 
-  private func nextDue(before target: Duration?) -> TimerQueue.Entry? {
+  func nextDue(before target: Duration?) -> TimerQueue.Entry? {
     state.withLock { state in
       guard let deadline = state.queue.nextDeadline() else { return nil }
       if let target, deadline > target { return nil }
@@ -148,7 +148,7 @@ extension TestScheduler {
     }
   }
 
-  private func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {
+  func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {
     let what: String
     switch entry.work {
     case .repeating(let interval, _): what = "a repeating timer (every \(interval))"

@@ -156,38 +156,56 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   ///
   /// - Throws: `CancellationError` when the task is cancelled, before or while sleeping; the
   ///   sleeper is then removed from ``pending``.
-  public func sleep(for duration: Duration, at callSite: CallSite) async throws {
+  nonisolated(nonsending) public func sleep(for duration: Duration, at callSite: CallSite) async throws {
     let delay = checkedDelay(duration, at: callSite)
+    try await sleep(until: { $0 + delay }, at: callSite, isolation: #isolation)
+  }
+
+  /// `sleep(for:at:)` on the caller's actor: it never hops to another executor, so a main-actor
+  /// task that sleeps stays on the main actor, and its wake-up is queued there.
+  ///
+  /// `deadline` turns the current offset into the wake-up offset, read under the lock.
+  func sleep(
+    until deadline: @escaping @Sendable (Duration) -> Duration,
+    at callSite: CallSite,
+    isolation: isolated (any Actor)?
+  ) async throws {
     let id = state.withLock { state in
       let id = state.queue.makeSequence()
       state.unregisteredSleepers.insert(id)
       return id
     }
-    try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-        let registered = state.withLock { state in
-          // Cancelled before we got here: onCancel already took the id out.
-          guard state.unregisteredSleepers.remove(id) != nil else { return false }
-          state.sleepers[id] = state.queue.insert(
-            deadline: state.elapsed + delay,
-            callSite: callSite,
-            work: .sleep(continuation),
-            id: id
-          )
-          return true
+    try await withTaskCancellationHandler(
+      // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
+      operation: {
+        try await withUnsafeThrowingContinuation(isolation: isolation) {
+          (continuation: UnsafeContinuation<Void, any Error>) in
+          let registered = state.withLock { state in
+            // Cancelled before we got here: onCancel already took the id out.
+            guard state.unregisteredSleepers.remove(id) != nil else { return false }
+            state.sleepers[id] = state.queue.insert(
+              deadline: max(deadline(state.elapsed), state.elapsed),
+              callSite: callSite,
+              work: .sleep(continuation),
+              id: id
+            )
+            return true
+          }
+          if !registered { continuation.resume(throwing: CancellationError()) }
         }
-        if !registered { continuation.resume(throwing: CancellationError()) }
-      }
-    } onCancel: {
-      let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-        if state.unregisteredSleepers.remove(id) != nil { return nil }
-        guard let handle = state.sleepers.removeValue(forKey: id),
-          case .sleep(let continuation) = state.queue.remove(handle)
-        else { return nil }
-        return continuation
-      }
-      continuation?.resume(throwing: CancellationError())
-    }
+      },
+      onCancel: {
+        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+          if state.unregisteredSleepers.remove(id) != nil { return nil }
+          guard let handle = state.sleepers.removeValue(forKey: id),
+            case .sleep(let continuation) = state.queue.remove(handle)
+          else { return nil }
+          return continuation
+        }
+        continuation?.resume(throwing: CancellationError())
+      },
+      isolation: isolation
+    )
   }
 
   /// The `Date` at `offset` from the start.

@@ -1,0 +1,263 @@
+import Dispatch
+import Effects
+
+extension TestScheduler {
+  /// Runs `operation` in virtual time: every task it starts runs on one serial thread owned by the
+  /// scope, so the `await` forms of `advance`, `runDue` and `run` can wait — exactly — until each
+  /// task has reached its next suspension.
+  ///
+  /// ```swift
+  /// @Test func retriesAfterTwoSeconds() async {
+  ///   let scheduler = TestScheduler()
+  ///   await scheduler.withVirtualTime {
+  ///     let model = ProfileModel(api: FailingOnceAPI(), environment: .test(scheduler: scheduler))
+  ///     let load = Task { await model.load() }   // fails, then sleeps 2 s before retrying
+  ///     await scheduler.advance(by: .seconds(1))
+  ///     #expect(model.state == .failed)
+  ///     await scheduler.advance(by: .seconds(1))
+  ///     #expect(model.state == .loaded)
+  ///     await load.value
+  ///     scheduler.assertNoPendingWork()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ## How it works, and its rules
+  /// While a scope is open, a hook of the concurrency runtime (`swift_task_enqueueGlobal_hook`)
+  /// sends each job that a task *inside the scope* hands to the global executor — a new
+  /// `Task {}`, `async let` and task-group children, a task resuming after an `await`, a default
+  /// actor's turn — to the scope's serial thread instead. Tasks outside the scope, such as other
+  /// tests running in parallel, keep using the global executor. Because the scope's jobs run one at
+  /// a time, "every task has reached its next suspension" is "the queue is empty", which the
+  /// scheduler waits for without yielding a guessed number of times and without reading a clock.
+  ///
+  /// - **Lifetime**: start the code under test inside the scope, so that its tasks belong to it.
+  ///   The hook is installed when the first scope opens and removed when the last one closes.
+  ///   When the scope ends, tasks still sleeping on this scheduler are cancelled (they get
+  ///   `CancellationError`) and run to their end, so no task and no global state outlives the
+  ///   test: call ``assertNoPendingWork(fileID:filePath:line:column:)`` inside the scope.
+  /// - **No blocking**: the scope's tasks share one thread, so a task that blocks it (a semaphore,
+  ///   `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) stops them all.
+  /// - **`@MainActor`**: main-actor jobs run on the main thread, not on the scope's thread. Mark
+  ///   the test `@MainActor` when the code under test is: the `await` forms, called on the main
+  ///   actor, then also let the main actor run the jobs queued on it before them (it runs jobs of
+  ///   one priority in order), repeating until a round starts no new work. `sleep(for:)` runs on
+  ///   its caller's actor (`nonisolated(nonsending)`), so a main-actor task that sleeps never
+  ///   leaves the main actor.
+  /// - **What escapes**: work resumed from outside the scope is not waited for — a real
+  ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.detached` after its first
+  ///   step, and `Task.yield()` inside an actor. A main-actor task that calls a plain `nonisolated`
+  ///   async function hops to the global executor after the runtime has cleared the current task,
+  ///   so nothing can attribute that hop to the scope: make such functions `nonisolated(nonsending)`
+  ///   (or enable `NonisolatedNonsendingByDefault`) so they run on the caller's actor. Use this
+  ///   scheduler's `sleep`, never `Task.sleep`, in code under test.
+  ///
+  /// The scope needs the runtime hook; where it is unavailable (or another hook is installed) the
+  /// operation runs normally and an issue says so.
+  public func withVirtualTime<R, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ operation: () async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    guard GlobalEnqueueHook.retain() else {
+      reportIssue(
+        """
+        TestScheduler.withVirtualTime could not take over task scheduling: \
+        \(GlobalEnqueueHook.unavailableReason ?? "another swift_task_enqueueGlobal_hook is installed"). \
+        Async code runs, but advance cannot wait for it.
+        """,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+      return try await operation()
+    }
+    let executor = VirtualExecutor()
+    let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
+      let result: Result<R, Failure>
+      do throws(Failure) {
+        result = .success(try await operation())
+      } catch {
+        result = .failure(error)
+      }
+      cancelSleepers()
+      await settle(executor)
+      return result
+    }
+    executor.close()
+    GlobalEnqueueHook.release()
+    return try result.get()
+  }
+
+  /// Moves virtual time forward by `duration`, like ``advance(by:fileID:filePath:line:column:)``,
+  /// and waits — exactly — for the tasks of the scope: first until every runnable task has reached
+  /// its next suspension, then, after each action or sleeper it resumes, until every task it woke
+  /// has run to its next suspension or its end.
+  ///
+  /// ```swift
+  /// await scheduler.withVirtualTime {
+  ///   let ticks = Task { for _ in 0..<3 { try await scheduler.sleep(for: .seconds(1)); count += 1 } }
+  ///   await scheduler.advance(by: .seconds(2))
+  ///   #expect(count == 2)
+  /// }
+  /// ```
+  ///
+  /// Call it inside ``withVirtualTime(isolation:fileID:filePath:line:column:_:)``; outside, it
+  /// reports an issue (it cannot know about tasks started outside a scope) and runs like the
+  /// synchronous form.
+  public func advance(
+    by duration: Duration,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let executor = scopeExecutor(for: "advance(by:)", at: caller) else {
+      if let target = target(advancingBy: duration, at: caller) {
+        drain(until: target, caller: caller, operation: "advance(by:)")
+      }
+      return
+    }
+    await settle(executor)
+    guard let target = target(advancingBy: duration, at: caller) else { return }
+    await drain(until: target, executor: executor, caller: caller, operation: "advance(by:)")
+  }
+
+  /// Moves virtual time forward to `instant` (an offset from ``start``), waiting for the tasks of
+  /// the scope like ``advance(by:isolation:fileID:filePath:line:column:)``.
+  public func advance(
+    to instant: Duration,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let executor = scopeExecutor(for: "advance(to:)", at: caller) else {
+      if let target = target(advancingTo: instant, at: caller) {
+        drain(until: target, caller: caller, operation: "advance(to:)")
+      }
+      return
+    }
+    await settle(executor)
+    guard let target = target(advancingTo: instant, at: caller) else { return }
+    await drain(until: target, executor: executor, caller: caller, operation: "advance(to:)")
+  }
+
+  /// Runs the work due now, waiting for the tasks of the scope like
+  /// ``advance(by:isolation:fileID:filePath:line:column:)``.
+  public func runDue(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let executor = scopeExecutor(for: "runDue()", at: caller) else {
+      drain(until: elapsed, caller: caller, operation: "runDue()")
+      return
+    }
+    await settle(executor)
+    await drain(until: elapsed, executor: executor, caller: caller, operation: "runDue()")
+  }
+
+  /// Runs work until none is pending, waiting for the tasks of the scope like
+  /// ``advance(by:isolation:fileID:filePath:line:column:)``. A task that sleeps in an endless
+  /// loop is stopped by ``maxRuns`` with an issue naming the line of its `sleep`.
+  public func run(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let executor = scopeExecutor(for: "run()", at: caller) else {
+      drain(until: nil, caller: caller, operation: "run()")
+      return
+    }
+    await settle(executor)
+    await drain(until: nil, executor: executor, caller: caller, operation: "run()")
+  }
+
+  /// The executor of the caller's scope, or nil after reporting that there is none.
+  private func scopeExecutor(for operation: String, at caller: CallSite) -> VirtualExecutor? {
+    if let executor = VirtualExecutor.scope { return executor }
+    reportIssue(
+      """
+      await TestScheduler.\(operation) was called outside withVirtualTime, so it cannot wait for the \
+      tasks it wakes. Start the code under test inside `await scheduler.withVirtualTime { … }` and \
+      advance there (or call the synchronous form from synchronous code).
+      """,
+      at: caller
+    )
+    return nil
+  }
+
+  /// Runs due work one action or sleeper at a time, letting the tasks settle after each.
+  private func drain(
+    until target: Duration?,
+    executor: VirtualExecutor,
+    caller: CallSite,
+    operation: String,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    let limit = maxRuns
+    var runs = 0
+    while runNext(until: target) {
+      await settle(executor)
+      runs += 1
+      if runs >= limit, let runaway = nextDue(before: target) {
+        reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
+        return
+      }
+    }
+    if let target {
+      state.withLock { state in state.elapsed = max(state.elapsed, target) }
+    }
+  }
+
+  /// Waits until no job of the scope is queued or running.
+  ///
+  /// On the main actor, each round then lets the main queue run the jobs already queued on it
+  /// (it runs them in order, so a round trip through it is exact), because main-actor jobs do not
+  /// run on the scope's thread. Rounds repeat until one starts no new work on the scope's thread.
+  func settle(_ executor: VirtualExecutor, isolation: isolated (any Actor)? = #isolation) async {
+    let onMainActor = isolation === MainActor.shared
+    while true {
+      let before = executor.activityCount
+      await executor.whenIdle()
+      if onMainActor {
+        // A main-actor job queued behind those already there, through the main actor's own
+        // executor (which orders jobs by priority, then first come, first served). The marker
+        // task is made outside the scope so that the hook leaves it to the main actor.
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+          VirtualExecutor.$scope.withValue(nil) {
+            let marker: Task<Void, Never> = Task { @MainActor in continuation.resume() }
+            _ = marker
+          }
+        }
+      }
+      if executor.activityCount == before { return }
+    }
+  }
+
+  /// Wakes every sleeping task with `CancellationError` and forgets it.
+  func cancelSleepers() {
+    let continuations = state.withLock { state in
+      state.sleepers.values.compactMap { handle -> UnsafeContinuation<Void, any Error>? in
+        guard case .sleep(let continuation) = state.queue.remove(handle) else { return nil }
+        return continuation
+      }
+    }
+    state.withLock { $0.sleepers = [:] }
+    for continuation in continuations {
+      continuation.resume(throwing: CancellationError())
+    }
+  }
+}

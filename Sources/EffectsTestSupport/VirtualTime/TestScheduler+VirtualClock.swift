@@ -1,0 +1,85 @@
+import Effects
+
+extension TestScheduler {
+  /// A `Clock` view of a ``TestScheduler``, for code that takes `any Clock<Duration>`: its `now`
+  /// is the scheduler's ``TestScheduler/elapsed`` and its sleeps are the scheduler's sleepers,
+  /// woken by `advance`.
+  ///
+  /// ```swift
+  /// func poll(every interval: Duration, clock: any Clock<Duration>) async throws { … }
+  ///
+  /// @Test func pollsEveryFiveSeconds() async throws {
+  ///   let scheduler = TestScheduler()
+  ///   await scheduler.withVirtualTime {
+  ///     let polling = Task { try await poll(every: .seconds(5), clock: TestScheduler.VirtualClock(scheduler)) }
+  ///     await scheduler.advance(by: .seconds(10))
+  ///     #expect(api.calls == 2)
+  ///     polling.cancel()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `Clock`'s `sleep(until:tolerance:)` cannot take a source location, so ``pending`` lists these
+  /// sleeps at the line that made the view. Unlike the scheduler's own `sleep(for:)`, `Clock`'s
+  /// requirement is a plain `nonisolated` async function: a `@MainActor` task sleeping on this
+  /// view hops off the main actor, which `withVirtualTime` cannot follow (see its rules).
+  public struct VirtualClock: Clock {
+    /// An instant of virtual time: an exact offset from the scheduler's ``TestScheduler/start``.
+    public struct Instant: InstantProtocol {
+      /// The offset from the scheduler's start.
+      public var offset: Duration
+
+      /// The instant `offset` after the scheduler's start.
+      public init(offset: Duration) {
+        self.offset = offset
+      }
+
+      /// The instant `duration` later.
+      public func advanced(by duration: Duration) -> Instant {
+        Instant(offset: offset + duration)
+      }
+
+      /// The duration from this instant to `other`.
+      public func duration(to other: Instant) -> Duration {
+        other.offset - offset
+      }
+
+      /// Earlier instants are smaller.
+      public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.offset < rhs.offset
+      }
+    }
+
+    /// The scheduler this clock views.
+    public let scheduler: TestScheduler
+    private let callSite: CallSite
+
+    /// A clock view of `scheduler`; its sleeps are listed as scheduled at the caller's line.
+    public init(
+      _ scheduler: TestScheduler,
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) {
+      self.scheduler = scheduler
+      self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// The scheduler's current offset.
+    public var now: Instant {
+      Instant(offset: scheduler.elapsed)
+    }
+
+    /// Virtual time is exact: zero.
+    public var minimumResolution: Duration {
+      .zero
+    }
+
+    /// Suspends until the scheduler's time reaches `deadline` (a deadline already passed is due now);
+    /// throws `CancellationError` when the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+      try await scheduler.sleep(until: { _ in deadline.offset }, at: callSite, isolation: nil)
+    }
+  }
+}

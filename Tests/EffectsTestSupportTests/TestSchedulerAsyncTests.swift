@@ -1,0 +1,252 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+@Suite struct TestSchedulerAsyncTests {
+  @Test func aSleeperResumesExactlyAtItsDeadline() async throws {
+    let scheduler = TestScheduler()
+    let woke = Recorder<Duration>()
+    try await scheduler.withVirtualTime {
+      let task = Task {
+        try await scheduler.sleep(for: .seconds(1))
+        woke.append(scheduler.elapsed)
+      }
+      await scheduler.advance(by: .milliseconds(999))
+      #expect(woke.values == [])
+      #expect(scheduler.pending.map(\.kind) == [.sleep])
+      await scheduler.advance(by: .milliseconds(1))
+      #expect(woke.values == [.seconds(1)])
+      try await task.value
+      scheduler.assertNoPendingWork()
+    }
+  }
+
+  @Test func aTaskStartedJustBeforeAdvanceIsAlwaysResumedByIt() async {
+    for _ in 0..<200 {
+      let scheduler = TestScheduler()
+      let woke = Recorder<String>()
+      await scheduler.withVirtualTime {
+        Task {
+          try await scheduler.sleep(for: .seconds(1))
+          woke.append("woke")
+        }
+        await scheduler.advance(by: .seconds(1))
+        #expect(woke.values == ["woke"])
+      }
+    }
+  }
+
+  @Test func workAfterTheSleepRunsToTheNextSuspensionBeforeAdvanceReturns() async {
+    let scheduler = TestScheduler()
+    let steps = Recorder<String>()
+    let counter = Counter()
+    await scheduler.withVirtualTime {
+      Task {
+        try await scheduler.sleep(for: .seconds(1))
+        await counter.increment()  // an actor call
+        async let child = counter.increment()  // a child task
+        _ = await child
+        await withTaskGroup(of: Void.self) { group in
+          for _ in 0..<3 { group.addTask { _ = await counter.increment() } }
+        }
+        steps.append("counted \(await counter.value)")
+        try await scheduler.sleep(for: .seconds(1))
+        steps.append("slept again")
+      }
+      await scheduler.advance(by: .seconds(1))
+      #expect(steps.values == ["counted 5"])
+      #expect(scheduler.pending.map(\.offset) == [.seconds(2)])
+      await scheduler.advance(by: .seconds(1))
+      #expect(steps.values == ["counted 5", "slept again"])
+    }
+  }
+
+  @Test func sleepersInATaskGroupWakeInDeadlineOrder() async {
+    let scheduler = TestScheduler()
+    let woke = Recorder<String>()
+    await scheduler.withVirtualTime {
+      Task {
+        await withTaskGroup(of: Void.self) { group in
+          for second in [3, 1, 2] {
+            group.addTask {
+              try? await scheduler.sleep(for: .seconds(second))
+              woke.append("\(second)")
+            }
+          }
+        }
+        woke.append("group done")
+      }
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == ["1"])
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == ["1", "2"])
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == ["1", "2", "3", "group done"])
+    }
+  }
+
+  @Test func cancellingASleepingTaskThrowsAndRemovesTheSleeper() async {
+    let scheduler = TestScheduler()
+    let outcome = Recorder<String>()
+    await scheduler.withVirtualTime {
+      let task = Task {
+        do {
+          try await scheduler.sleep(for: .seconds(10))
+          outcome.append("woke")
+        } catch is CancellationError {
+          outcome.append("cancelled")
+        } catch {
+          outcome.append("other error")
+        }
+      }
+      await scheduler.runDue()
+      #expect(scheduler.pending.map(\.kind) == [.sleep])
+      task.cancel()
+      await task.value
+      #expect(outcome.values == ["cancelled"])
+      #expect(scheduler.pending == [])
+      await scheduler.advance(by: .seconds(20))
+      #expect(outcome.values == ["cancelled"])
+    }
+  }
+
+  @Test func aTaskCancelledBeforeItSleepsThrowsAndLeavesNothingPending() async {
+    let scheduler = TestScheduler()
+    await scheduler.withVirtualTime {
+      let task = Task { try await scheduler.sleep(for: .seconds(1)) }
+      task.cancel()
+      let result = await task.result
+      #expect(throws: CancellationError.self) { try result.get() }
+      #expect(scheduler.pending == [])
+    }
+  }
+
+  @Test func threeLoopingSleepersAreDeterministic() async {
+    for _ in 0..<500 {
+      let scheduler = TestScheduler()
+      let counter = Counter()
+      let wakes = Recorder<String>()
+      await scheduler.withVirtualTime {
+        for (name, period) in [("a", 100), ("b", 250), ("c", 400)] {
+          Task {
+            while true {
+              try await scheduler.sleep(for: .milliseconds(period))
+              _ = await counter.increment()
+              wakes.append(name)
+            }
+          }
+        }
+        for step in 1...10 {
+          await scheduler.advance(by: .milliseconds(100))
+          let now = step * 100
+          let expected = now / 100 + now / 250 + now / 400
+          #expect(await counter.value == expected)
+          #expect(wakes.values.filter { $0 == "a" }.count == now / 100)
+          #expect(wakes.values.filter { $0 == "b" }.count == now / 250)
+          #expect(wakes.values.filter { $0 == "c" }.count == now / 400)
+        }
+        #expect(scheduler.pending.map(\.offset) == [.milliseconds(1_100), .milliseconds(1_200), .milliseconds(1_250)])
+      }
+      #expect(scheduler.pending == [])
+    }
+  }
+
+  @Test func endingTheScopeCancelsSleepersSoNoTaskOutlivesTheTest() async {
+    let scheduler = TestScheduler()
+    let ticks = Recorder<Duration>()
+    let task = await scheduler.withVirtualTime {
+      let task = Task {
+        while true {
+          try await scheduler.sleep(for: .seconds(1))
+          ticks.append(scheduler.elapsed)
+        }
+      }
+      await scheduler.advance(by: .seconds(2))
+      return task
+    }
+    let result = await task.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(ticks.values == [.seconds(1), .seconds(2)])
+    #expect(scheduler.pending == [])
+  }
+
+  @Test func runStopsARunawaySleeperLoopAndReportsItsLine() async {
+    let scheduler = TestScheduler(maxRuns: 20)
+    await scheduler.withVirtualTime {
+      Task {
+        while true {
+          try await scheduler.sleep(for: .seconds(1))
+        }
+      }
+      let sleepLine = #line - 3
+      await withKnownIssue {
+        await scheduler.run()
+      } matching: { issue in
+        let text = issue.comments.map(\.rawValue).joined()
+        return text.contains("stopped after 20 actions (maxRuns)")
+          && text.contains(
+            "a sleeping task scheduled at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine)"
+          )
+          && issue.sourceLocation?.line == sleepLine
+      }
+      #expect(scheduler.elapsed == .seconds(20))
+    }
+  }
+
+  @Test func awaitingAdvanceOutsideAScopeIsReported() async {
+    let scheduler = TestScheduler()
+    let ran = Recorder<String>()
+    scheduler.schedule(after: .seconds(1)) { ran.append("ran") }
+    await withKnownIssue {
+      await scheduler.advance(by: .seconds(1))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "await TestScheduler.advance(by:) was called outside withVirtualTime"
+      )
+    }
+    #expect(ran.values == ["ran"])
+  }
+
+  @Test func theClockViewSleepsInVirtualTime() async {
+    let scheduler = TestScheduler()
+    let clock = TestScheduler.VirtualClock(scheduler)
+    let clockLine = #line - 1
+    let woke = Recorder<Duration>()
+    await scheduler.withVirtualTime {
+      Task {
+        try await clock.sleep(for: .seconds(2))
+        woke.append(clock.now.offset)
+      }
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == [])
+      #expect(scheduler.pending.map(\.callSite.line) == [UInt(clockLine)])
+      #expect(clock.now == TestScheduler.VirtualClock.Instant(offset: .seconds(1)))
+      await scheduler.advance(by: .seconds(1))
+      #expect(woke.values == [.seconds(2)])
+      #expect(clock.minimumResolution == .zero)
+    }
+  }
+
+  @Test func awaitAdvanceRunsCallbacksAtTheirDeadlines() async {
+    let scheduler = TestScheduler()
+    let order = Recorder<Duration>()
+    await scheduler.withVirtualTime {
+      scheduler.schedule(after: .seconds(1), every: .seconds(1)) { order.append(scheduler.elapsed) }
+      await scheduler.advance(to: .seconds(3))
+      #expect(order.values == [.seconds(1), .seconds(2), .seconds(3)])
+    }
+  }
+}
+
+/// An actor the tasks under test call, to cover actor hops. (No `Task.yield()` inside: a yield
+/// inside an actor escapes the virtual-time executor, as `withVirtualTime` documents.)
+private actor Counter {
+  private(set) var value = 0
+
+  @discardableResult
+  func increment() -> Int {
+    value += 1
+    return value
+  }
+}
