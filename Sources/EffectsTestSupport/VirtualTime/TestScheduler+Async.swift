@@ -115,15 +115,7 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let executor = scopeExecutor(for: "advance(by:)", at: caller) else {
-      if let target = target(advancingBy: duration, at: caller) {
-        drain(until: target, caller: caller, operation: "advance(by:)")
-      }
-      return
-    }
-    await settle(executor)
-    guard let target = target(advancingBy: duration, at: caller) else { return }
-    await drain(until: target, executor: executor, caller: caller, operation: "advance(by:)")
+    await drive("advance(by:)", at: caller) { target(advancingBy: duration, at: caller).map(Goal.time) }
   }
 
   /// Moves virtual time forward to `instant` (an offset from ``start``), waiting for the tasks of
@@ -137,15 +129,7 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let executor = scopeExecutor(for: "advance(to:)", at: caller) else {
-      if let target = target(advancingTo: instant, at: caller) {
-        drain(until: target, caller: caller, operation: "advance(to:)")
-      }
-      return
-    }
-    await settle(executor)
-    guard let target = target(advancingTo: instant, at: caller) else { return }
-    await drain(until: target, executor: executor, caller: caller, operation: "advance(to:)")
+    await drive("advance(to:)", at: caller) { target(advancingTo: instant, at: caller).map(Goal.time) }
   }
 
   /// Runs the work due now, waiting for the tasks of the scope like
@@ -158,12 +142,7 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let executor = scopeExecutor(for: "runDue()", at: caller) else {
-      drain(until: elapsed, caller: caller, operation: "runDue()")
-      return
-    }
-    await settle(executor)
-    await drain(until: elapsed, executor: executor, caller: caller, operation: "runDue()")
+    await drive("runDue()", at: caller) { .time(elapsed) }
   }
 
   /// Runs work until none is pending, waiting for the tasks of the scope like
@@ -177,12 +156,40 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let executor = scopeExecutor(for: "run()", at: caller) else {
-      drain(until: nil, caller: caller, operation: "run()")
+    await drive("run()", at: caller) { .untilNothingIsPending }
+  }
+
+  /// How far an async form runs work.
+  private enum Goal {
+    /// Up to this offset from ``start``.
+    case time(Duration)
+    /// Until nothing is pending.
+    case untilNothingIsPending
+
+    var target: Duration? {
+      if case .time(let target) = self { return target }
+      return nil
+    }
+  }
+
+  /// The body every async form shares: let the scope's tasks settle, work out the goal (`nil`
+  /// when bad input was already reported), then run to it, settling after each action. Outside a
+  /// scope it reports that, and runs like the synchronous form.
+  private func drive(
+    _ operation: String,
+    at caller: CallSite,
+    isolation: isolated (any Actor)? = #isolation,
+    goal: () -> Goal?
+  ) async {
+    guard let executor = scopeExecutor(for: operation, at: caller) else {
+      if let goal = goal() {
+        drain(until: goal.target, caller: caller, operation: operation)
+      }
       return
     }
     await settle(executor)
-    await drain(until: nil, executor: executor, caller: caller, operation: "run()")
+    guard let goal = goal() else { return }
+    await drain(until: goal.target, executor: executor, caller: caller, operation: operation)
   }
 
   /// The executor of the caller's scope, or nil after reporting that there is none.
