@@ -1,6 +1,6 @@
 public import Effects
 
-/// An ``Interpreter`` that records effects instead of performing them, for exhaustive tests of
+/// An `Interpreter` that records effects instead of performing them, for exhaustive tests of
 /// code that performs effects itself.
 ///
 /// Hand ``interpreter`` to the code under test, then assert, step by step, everything it did:

@@ -7,8 +7,8 @@ extension Environment {
   /// - `clock` and `scheduler`: one fresh ``TestScheduler`` starting at `now`, so the clock moves
   ///   exactly when scheduled work runs (reach it with `environment.scheduler as! TestScheduler`,
   ///   or create it yourself and call ``test(scheduler:fileID:filePath:line:column:)``);
-  /// - `bundle`: no resources; `fileReader`: an empty ``InMemoryFileSystem``;
-  ///   `defaults`: an empty ``InMemoryDefaults``;
+  /// - `bundle`: no resources; `fileReader`: an empty `InMemoryFileSystem`;
+  ///   `defaults`: an empty `InMemoryDefaults`;
   /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
   /// - app keys: their `testValue` — a key without one answers its `liveValue` and reports an
   ///   issue naming the key, at the line that called `test(now:)`.

@@ -1,7 +1,7 @@
 public import Effects
 public import Foundation
 
-/// A virtual timeline that is both a ``Scheduling`` and a ``WallClock``: time moves only when the
+/// A virtual timeline that is both a `Scheduling` and a `WallClock`: time moves only when the
 /// test says so, and work runs exactly when its deadline is reached.
 ///
 /// App code schedules through the environment:
