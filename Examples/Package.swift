@@ -36,6 +36,15 @@ let package = Package(
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
+    .target(name: "Profile", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "ProfileTests",
+      dependencies: [
+        "Profile",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
     .target(name: "Keychain", dependencies: [.product(name: "Effects", package: "swift-effects")]),
     .testTarget(
       name: "KeychainTests",

@@ -1,0 +1,116 @@
+public import Effects
+
+/// The profile screen's interactor: it holds the screen's ``ProfileState``, decides every change
+/// with ``ProfileReducer``, and performs the reducer's effects — the only part that touches the
+/// world, through the ``ProfileService`` and the environment's scheduler.
+///
+/// A view controller sends commands and renders states:
+///
+/// ```swift
+/// final class ProfileViewController: UIViewController {
+///   let interactor = ProfileInteractor(userID: "42", service: HTTPProfileService())
+///
+///   override func viewDidLoad() {
+///     super.viewDidLoad()
+///     interactor.onStateChange = { [weak self] state in self?.render(state) }
+///     interactor.send(.load)
+///   }
+///
+///   @objc func retryTapped() { interactor.send(.retry) }
+/// }
+/// ```
+///
+/// Time goes through `environment.scheduler` (the retry backoff is a `sleep(for:)` on it), so a
+/// test gives it a `TestScheduler` and moves time by hand:
+///
+/// ```swift
+/// @MainActor @Test func aRetryWaitsForTheBackoff() async {
+///   let scheduler = TestScheduler()
+///   await scheduler.withVirtualTime {
+///     let service = ProfileServiceDouble(scheduler: scheduler)  // a `Spy` that answers in virtual time
+///     service.fetches.stub(script: [.failure(offline), .success(blob)])
+///     let interactor = ProfileInteractor(userID: "42", service: service, environment: .test(scheduler: scheduler))
+///
+///     interactor.send(.load)
+///     await scheduler.runDue()
+///     #expect(interactor.state == .failed(offline))
+///
+///     interactor.send(.retry)
+///     await scheduler.advance(by: .milliseconds(1999))
+///     #expect(interactor.state == .loading)
+///     service.fetches.assertCalls(["42"])  // not asked again yet
+///
+///     await scheduler.advance(by: .milliseconds(1))
+///     #expect(interactor.state == .loaded(blob))
+///     service.fetches.assertCalls(["42", "42"])
+///     scheduler.assertNoPendingWork()
+///   }
+/// }
+/// ```
+@MainActor
+public final class ProfileInteractor {
+  /// What the screen shows now.
+  public private(set) var state: ProfileState = .initialized
+
+  /// Called with each new state, after ``state`` has changed (not for commands that change
+  /// nothing).
+  public var onStateChange: ((ProfileState) -> Void)?
+
+  private let reducer: ProfileReducer
+  private let service: any ProfileService
+  private let environment: Environment
+
+  /// Creates the interactor of `userID`'s profile, in state ``ProfileState/initialized``.
+  ///
+  /// - Parameters:
+  ///   - userID: Whose profile to show.
+  ///   - service: Where to fetch it from.
+  ///   - retryBackoff: How long a retry waits before fetching again.
+  ///   - environment: Where time comes from: `environment.scheduler` runs the backoff.
+  public init(
+    userID: User.ID,
+    service: any ProfileService,
+    retryBackoff: Duration = .seconds(2),
+    environment: Environment = .current
+  ) {
+    self.reducer = ProfileReducer(userID: userID, retryBackoff: retryBackoff)
+    self.service = service
+    self.environment = environment
+  }
+
+  /// Handles `command`: the reducer decides the next state and the effects, then the interactor
+  /// publishes the state and performs the effects.
+  public func send(_ command: ProfileCommand) {
+    let outcome = reducer.reduce(state, command)
+    if outcome.value != state {
+      state = outcome.value
+      onStateChange?(state)
+    }
+    for effect in outcome.effects {
+      perform(effect)
+    }
+  }
+
+  /// Performs one effect; its result comes back as a command.
+  private func perform(_ effect: ProfileEffect) {
+    switch effect {
+    case .fetchProfile(let userID, let delay):
+      Task { await fetchProfile(userID: userID, after: delay) }
+    }
+  }
+
+  private func fetchProfile(userID: User.ID, after delay: Duration) async {
+    do {
+      // A zero-delay sleep would still wait for the scheduler's next turn: fetch at once instead.
+      if delay > .zero {
+        try await environment.scheduler.sleep(for: delay)
+      }
+      let user = try await service.fetchUser(id: userID)
+      send(.fetched(user))
+    } catch is CancellationError {
+      // Nobody is waiting for the answer any more.
+    } catch {
+      send(.fetchFailed(ProfileError(error)))
+    }
+  }
+}

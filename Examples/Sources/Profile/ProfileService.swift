@@ -1,0 +1,23 @@
+/// Where profiles come from: in the app, the network; in tests, a spy.
+///
+/// A live service is a few lines around `URLSession`:
+///
+/// ```swift
+/// struct HTTPProfileService: ProfileService {
+///   nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User {
+///     let url = URL(string: "https://api.example.com/users/\(id)")!
+///     let (data, _) = try await URLSession.shared.data(from: url)
+///     return try JSONDecoder().decode(UserResponse.self, from: data).user
+///   }
+/// }
+/// ```
+public protocol ProfileService: Sendable {
+  /// Fetches the user with `id`.
+  ///
+  /// It runs on its caller's actor (`nonisolated(nonsending)`), like `Scheduling.sleep(for:)`: the
+  /// `@MainActor` ``ProfileInteractor`` calls it without hopping to another executor, so a test
+  /// driving time with `TestScheduler.withVirtualTime` can follow the call to its end.
+  ///
+  /// - Throws: why the profile could not be fetched; `CancellationError` when the task is cancelled.
+  nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User
+}
