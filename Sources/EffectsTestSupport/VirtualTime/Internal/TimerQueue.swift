@@ -1,13 +1,28 @@
 import Effects
 
-/// The test scheduler's pending work: a binary min-heap of keys ordered by (deadline, sequence),
-/// over a slab of slots.
+/// The test scheduler's pending work: a radix heap of keys ordered by (deadline, sequence), over a
+/// slab of slots.
 ///
-/// The heap holds only small keys (deadline, sequence, slot), so sifting moves 32 bytes, not a
-/// closure and a call site. Cancelling frees the slot at once; its key stays in the heap until it
-/// reaches the top, where its sequence no longer matches the slot's and it is skipped ("lazy
-/// deletion"). So schedule, cancel and run are O(log n), and the live work is exactly the slots in
-/// use.
+/// A radix heap works because virtual time never goes back: every deadline ever inserted is at or
+/// after the last one taken out (`base`). Keys live in 65 buckets by the highest bit in which their
+/// deadline, in whole nanoseconds, differs from `base`: bucket 0 holds the deadlines equal to
+/// `base`, bucket `b` those that first differ in bit `b - 1`. Inserting is an append. Taking the
+/// earliest takes from bucket 0; when it is empty, the first non-empty bucket is split: its earliest
+/// deadline becomes `base`, and each of its keys moves to a lower bucket. A key only ever moves
+/// down, at most 64 times and usually a handful, so schedule and run cost O(1) amortized, and
+/// buckets are read front to back, which is what keeps a million timers fast (a binary heap's
+/// random sifting through memory is what made them slow).
+///
+/// Bucket 0 is a small binary heap on the exact order: the sub-nanosecond rest of the deadline,
+/// then the sequence (first scheduled first at one instant). Deadlines too far away to count in
+/// nanoseconds (past about 584 years) wait in a binary heap of their own, on their exact
+/// `Duration`: everything else comes before them.
+///
+/// Cancelling frees the slot at once; its key stays where it is, moves along with its bucket
+/// without being looked at, and is dropped when it reaches bucket 0, where its sequence no longer
+/// matches the slot's ("lazy deletion"). Splitting at a dropped key's deadline is still sound: it
+/// is never later than the live work, and a split only happens once that deadline is due, so the
+/// scheduler's time is past it.
 struct TimerQueue {
   /// What runs when an entry is due.
   enum Work {
@@ -31,34 +46,58 @@ struct TimerQueue {
     var id: UInt64
   }
 
-  private struct Key {
-    /// The deadline as (seconds, attoseconds): `Duration`'s own `<` is an opaque call into the
-    /// standard library, and a heap compares keys a lot.
-    var seconds: Int64
-    var attoseconds: Int64
+  /// A deadline split into whole nanoseconds (`coarse`, what buckets are chosen by) and the
+  /// attoseconds below them (`fine`), plus the tie-breaking sequence and the slot: 24 bytes.
+  struct Key {
+    var coarse: UInt64
     var sequence: UInt64
-    var slot: Int
+    var slot: UInt32
+    var fine: UInt32
 
-    init(deadline: Duration, sequence: UInt64, slot: Int) {
-      (seconds, attoseconds) = deadline.components
+    /// From this many seconds on (about 584 years), a deadline no longer fits in `coarse`.
+    static let farSeconds: Int64 = 18_446_744_072
+
+    /// The key of `deadline`, or nil when it is too far away to count in nanoseconds.
+    init?(deadline: Duration, sequence: UInt64, slot: Int) {
+      let (seconds, attoseconds) = deadline.components
+      // Deadlines are never negative: elapsed time and delays are not.
+      guard seconds < Key.farSeconds else { return nil }
+      coarse = UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+      fine = UInt32(attoseconds % 1_000_000_000)
       self.sequence = sequence
-      self.slot = slot
+      self.slot = UInt32(slot)
     }
 
+    /// The deadline the key was made from.
     var deadline: Duration {
-      Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+      Duration(
+        secondsComponent: Int64(coarse / 1_000_000_000),
+        attosecondsComponent: Int64(coarse % 1_000_000_000) * 1_000_000_000 + Int64(fine)
+      )
     }
 
+    /// The exact order: deadline, then sequence.
     @inline(__always)
     static func < (lhs: Key, rhs: Key) -> Bool {
-      if lhs.seconds != rhs.seconds { return lhs.seconds < rhs.seconds }
-      if lhs.attoseconds != rhs.attoseconds { return lhs.attoseconds < rhs.attoseconds }
+      if lhs.coarse != rhs.coarse { return lhs.coarse < rhs.coarse }
+      if lhs.fine != rhs.fine { return lhs.fine < rhs.fine }
       return lhs.sequence < rhs.sequence
     }
   }
 
-  /// What running the work needs, kept small (56 bytes) because every run reads one at random;
-  /// the deadline and the call site, needed only to list ``entries``, live in parallel arrays.
+  /// The key of a deadline past ``Key/farSeconds``: the exact deadline, rarely needed.
+  fileprivate struct FarKey {
+    var deadline: Duration
+    var sequence: UInt64
+    var slot: Int
+
+    static func < (lhs: FarKey, rhs: FarKey) -> Bool {
+      (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
+    }
+  }
+
+  /// What running the work needs; the deadline and the call site, needed only to list
+  /// ``entries``, live in parallel arrays.
   private struct Slot {
     /// Stable for the life of the work (a repeating timer keeps it across ticks).
     var id: UInt64
@@ -67,7 +106,6 @@ struct TimerQueue {
     var work: Work?
   }
 
-  private var keys: [Key] = []
   private var slots: [Slot] = []
   private var deadlines: [Duration] = []
   private var callSites: [CallSite] = []
@@ -75,6 +113,17 @@ struct TimerQueue {
   private var nextSequence: UInt64 = 0
   /// The number of live entries.
   private(set) var count = 0
+
+  /// Every key's `coarse` is at least this, and so is every deadline inserted from now on.
+  private var base: UInt64 = 0
+  /// Bucket 0, keys whose `coarse` equals `base`, as a binary min-heap.
+  private var now: [Key] = []
+  /// Buckets 1...64; `later[b - 1]` is bucket `b`.
+  private var later: [[Key]] = Array(repeating: [], count: 64)
+  /// Bit `b - 1` is set when bucket `b` may hold keys (live or not).
+  private var occupied: UInt64 = 0
+  /// Deadlines past ``Key/farSeconds``, as a binary min-heap.
+  private var far: [FarKey] = []
 
   /// A fresh sequence number: also the id of new work.
   mutating func makeSequence() -> UInt64 {
@@ -97,7 +146,8 @@ struct TimerQueue {
     }
   }
 
-  /// Adds work due at `deadline`; `id` defaults to a fresh sequence number.
+  /// Adds work due at `deadline`, which must not be before the last deadline taken out; `id`
+  /// defaults to a fresh sequence number.
   mutating func insert(
     deadline: Duration,
     callSite: CallSite,
@@ -119,60 +169,141 @@ struct TimerQueue {
       callSites.append(callSite)
     }
     count += 1
-    push(Key(deadline: deadline, sequence: sequence, slot: index))
+    add(deadline: deadline, sequence: sequence, slot: index)
     return Handle(slot: index, id: slot.id)
   }
 
   /// Removes the work, returning it if it was still live.
   mutating func remove(_ handle: Handle) -> Work? {
-    guard slots[handle.slot].sequence != 0, slots[handle.slot].id == handle.id else { return nil }
+    // The slot may be gone: `removeAll` empties the slab when the scheduler goes.
+    guard handle.slot < slots.count, slots[handle.slot].sequence != 0, slots[handle.slot].id == handle.id else {
+      return nil
+    }
     return free(handle.slot)
   }
 
-  /// The deadline of the earliest live work, dropping stale keys on the way.
-  mutating func nextDeadline() -> Duration? {
-    while let top = keys.first {
-      if slots[top.slot].sequence == top.sequence { return top.deadline }
-      popKey()
-    }
-    return nil
+  /// The deadline of the earliest live work. O(n): for reports, not for running work.
+  func nextDeadline() -> Duration? {
+    slots.indices.lazy.filter { self.slots[$0].sequence != 0 }.map { self.deadlines[$0] }.min()
   }
 
   /// Takes the earliest live work due by `limit` (any, when nil). One-shot work and sleepers leave
   /// the queue; a repeating timer is moved to its next tick, behind everything already scheduled
   /// for that instant.
   mutating func popEarliest(dueBy limit: Duration?) -> (id: UInt64, deadline: Duration, work: Work)? {
-    while let top = keys.first {
+    guard count > 0 else {
+      dropDeadKeys()
+      return nil
+    }
+    let limitKey = limit.flatMap { Key(deadline: $0, sequence: .max, slot: 0) }
+    while true {
+      if let top = now.first {
+        guard isLive(top) else {
+          Heap.pop(&now)
+          continue
+        }
+        if let limitKey, limitKey < top { return nil }
+        Heap.pop(&now)
+        return take(slot: Int(top.slot), deadline: top.deadline)
+      }
+      if occupied != 0 {
+        let bucket = occupied.trailingZeroBitCount + 1
+        let earliest = later[bucket - 1].min { $0 < $1 }!
+        // Every live key is at or after `earliest` (dead or not): nothing is due when it is not.
+        if let limitKey, limitKey < earliest { return nil }
+        split(bucket: bucket, at: earliest.coarse)
+        continue
+      }
+      guard let top = far.first else { return nil }
       guard slots[top.slot].sequence == top.sequence else {
-        popKey()
+        Heap.pop(&far)
         continue
       }
       if let limit, top.deadline > limit { return nil }
-      popKey()
-      let id = slots[top.slot].id
-      if case .repeating(let interval, _) = slots[top.slot].work {
-        let sequence = makeSequence()
-        let next = top.deadline + interval
-        slots[top.slot].sequence = sequence
-        deadlines[top.slot] = next
-        push(Key(deadline: next, sequence: sequence, slot: top.slot))
-        return (id, top.deadline, slots[top.slot].work!)
-      }
-      return (id, top.deadline, free(top.slot)!)
+      Heap.pop(&far)
+      return take(slot: top.slot, deadline: top.deadline)
     }
-    return nil
+  }
+
+  /// Hands out the work in `slot`, which was due at `deadline`: a repeating timer is queued again
+  /// at its next tick.
+  private mutating func take(slot: Int, deadline: Duration) -> (id: UInt64, deadline: Duration, work: Work) {
+    let id = slots[slot].id
+    if case .repeating(let interval, _) = slots[slot].work {
+      let sequence = makeSequence()
+      let next = deadline + interval
+      slots[slot].sequence = sequence
+      deadlines[slot] = next
+      add(deadline: next, sequence: sequence, slot: slot)
+      return (id, deadline, slots[slot].work!)
+    }
+    return (id, deadline, free(slot)!)
   }
 
   /// Removes every entry and returns them.
   mutating func removeAll() -> [Entry] {
     let live = entries
-    keys = []
     slots = []
     deadlines = []
     callSites = []
     freeSlots = []
     count = 0
+    dropDeadKeys()
     return live
+  }
+
+  // MARK: - Buckets
+
+  private func isLive(_ key: Key) -> Bool {
+    slots[Int(key.slot)].sequence == key.sequence
+  }
+
+  /// The bucket `coarse` belongs in, relative to `base`.
+  private func bucket(of coarse: UInt64) -> Int {
+    64 - (coarse ^ base).leadingZeroBitCount
+  }
+
+  private mutating func add(deadline: Duration, sequence: UInt64, slot: Int) {
+    guard let key = Key(deadline: deadline, sequence: sequence, slot: slot) else {
+      return Heap.push(FarKey(deadline: deadline, sequence: sequence, slot: slot), into: &far)
+    }
+    precondition(key.coarse >= base, "TimerQueue: a deadline before the last one taken out")
+    let bucket = bucket(of: key.coarse)
+    guard bucket > 0 else { return Heap.push(key, into: &now) }
+    later[bucket - 1].append(key)
+    occupied |= 1 << UInt64(bucket - 1)
+  }
+
+  /// Empties every bucket: called when no work is live, so every key left is dead.
+  private mutating func dropDeadKeys() {
+    now.removeAll()
+    far.removeAll()
+    while occupied != 0 {
+      let bucket = occupied.trailingZeroBitCount
+      later[bucket].removeAll()
+      occupied &= ~(1 << UInt64(bucket))
+    }
+  }
+
+  /// Makes `coarse`, the earliest deadline of `bucket`, the new `base`, and moves that bucket's
+  /// keys down: each lands in bucket 0 or in a lower one. Bucket 0 is empty when this is called.
+  private mutating func split(bucket: Int, at coarse: UInt64) {
+    base = coarse
+    var keys: [Key] = []
+    swap(&keys, &later[bucket - 1])
+    occupied &= ~(1 << UInt64(bucket - 1))
+    for key in keys {
+      let target = self.bucket(of: key.coarse)
+      if target == 0 {
+        Heap.push(key, into: &now)
+      } else {
+        later[target - 1].append(key)
+        occupied |= 1 << UInt64(target - 1)
+      }
+    }
+    // Give the emptied bucket its storage back, so splitting does not allocate every time.
+    keys.removeAll(keepingCapacity: true)
+    swap(&keys, &later[bucket - 1])
   }
 
   private mutating func free(_ slot: Int) -> Work? {
@@ -181,8 +312,11 @@ struct TimerQueue {
     count -= 1
     return slots[slot].work.take()
   }
+}
 
-  private mutating func push(_ key: Key) {
+/// Binary min-heap operations on an array, for the two small heaps of ``TimerQueue``.
+private enum Heap {
+  static func push<Key: HeapKey>(_ key: Key, into keys: inout [Key]) {
     keys.append(key)
     var child = keys.count - 1
     while child > 0 {
@@ -194,15 +328,15 @@ struct TimerQueue {
     keys[child] = key
   }
 
-  private mutating func popKey() {
+  static func pop<Key: HeapKey>(_ keys: inout [Key]) {
     let last = keys.removeLast()
     guard !keys.isEmpty else { return }
-    let n = keys.count
+    let count = keys.count
     var parent = 0
     while true {
       var child = 2 * parent + 1
-      guard child < n else { break }
-      if child + 1 < n, keys[child + 1] < keys[child] { child += 1 }
+      guard child < count else { break }
+      if child + 1 < count, keys[child + 1] < keys[child] { child += 1 }
       guard keys[child] < last else { break }
       keys[parent] = keys[child]
       parent = child
@@ -210,3 +344,11 @@ struct TimerQueue {
     keys[parent] = last
   }
 }
+
+/// What ``Heap`` orders.
+private protocol HeapKey {
+  static func < (lhs: Self, rhs: Self) -> Bool
+}
+
+extension TimerQueue.Key: HeapKey {}
+extension TimerQueue.FarKey: HeapKey {}
