@@ -149,6 +149,29 @@ import Testing
     #expect(ticks.values.count == 2)
   }
 
+  @Test func workHoldingItsOwnHandleIsReleasedWithTheSchedulerAndCancellingLaterIsHarmless() {
+    /// Stands for a model that keeps the handle of the timer that calls it back.
+    final class Model: Sendable {
+      let handle = Locked<ScheduledWork?>(nil)
+    }
+    weak var releasedScheduler: TestScheduler?
+    weak var releasedModel: Model?
+    var handle: ScheduledWork?
+    do {
+      let scheduler = TestScheduler()
+      let model = Model()
+      releasedScheduler = scheduler
+      releasedModel = model
+      let work = scheduler.schedule(after: .seconds(1), every: .seconds(1)) { _ = model.handle.snapshot }
+      model.handle.withLock { $0 = work }
+      handle = work
+    }
+    #expect(releasedScheduler == nil)
+    #expect(releasedModel == nil, "the queue kept the work (and so the model) after its scheduler went")
+    handle?.cancel()
+    handle?.cancel()
+  }
+
   @Test func runRunsEverythingAndStopsAtTheLastDeadline() {
     let scheduler = TestScheduler()
     let order = Recorder<Duration>()

@@ -223,16 +223,23 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     return .zero
   }
 
+  /// Cancelling removes the work from the queue. The handle holds the queue's state, not the
+  /// scheduler: when the scheduler goes, its `deinit` empties the queue, so a handle kept by work
+  /// that captures it makes no cycle that outlives the scheduler.
   private func cancellation(of handle: TimerQueue.Handle) -> ScheduledWork {
-    ScheduledWork { [weak state] in
-      _ = state?.withLock { $0.queue.remove(handle) }
-    }
+    ScheduledWork(owner: state, id: handle.id, slot: handle.slot)
+  }
+}
+
+extension Locked: WorkCancelling where Value == TestScheduler.State {
+  package func cancelWork(id: UInt64, slot: Int) {
+    _ = withLock { $0.queue.remove(TimerQueue.Handle(slot: slot, id: id)) }
   }
 }
 
 extension TestScheduler {
   /// Everything behind the scheduler's lock.
-  struct State {
+  package struct State {
     var elapsed: Duration = .zero
     var queue = TimerQueue()
     var maxRuns: Int
