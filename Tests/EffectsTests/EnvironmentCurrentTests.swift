@@ -93,6 +93,33 @@ import Testing
     )
     #expect(root.environment[FeatureFlagsKey.self] == ["first"], "the first bootstrap stays in force")
   }
+
+  @Test func aBootstrapAfterTheRootWasReadIsRefusedBecauseReadersAlreadySawTheOldRoot() throws {
+    let root = RootEnvironment()
+    var bootstrapped = Environment.live
+    bootstrapped[FeatureFlagsKey.self] = ["too late"]
+    let seen = root.publish()
+
+    let error = try #require(throws: BootstrapError.self) {
+      try root.bootstrap(bootstrapped, at: CallSite(fileID: "App/Late.swift", filePath: "/App/Late.swift", line: 12))
+    }
+    #expect(
+      error.description
+        == "Environment.bootstrap(_:) was called at App/Late.swift:12, after Environment.current had already been "
+        + "read outside withEnvironment, so code has already seen the previous root. Bootstrap once, at launch, "
+        + "before anything reads Environment.current."
+    )
+    #expect(root.environment[FeatureFlagsKey.self] == seen[FeatureFlagsKey.self])
+    #expect(root.environment[FeatureFlagsKey.self] != ["too late"])
+  }
+
+  @Test func aBootstrapBeforeTheFirstReadIsWhatThatReadSees() throws {
+    let root = RootEnvironment()
+    var bootstrapped = Environment.live
+    bootstrapped[FeatureFlagsKey.self] = ["at launch"]
+    try root.bootstrap(bootstrapped, at: CallSite())
+    #expect(root.publish()[FeatureFlagsKey.self] == ["at launch"])
+  }
 }
 
 @MainActor

@@ -30,8 +30,12 @@ extension Environment {
   /// func compute(file: String, environment: Environment = .current) -> Outcome<Int, Effect> { … }
   /// ```
   public static var current: Environment {
-    scoped ?? RootEnvironment.shared.environment
+    scoped ?? root
   }
+
+  /// The root environment, read once (the first time ``current`` is read outside any scope) and
+  /// kept: no lock on later reads.
+  private static let root = RootEnvironment.shared.publish()
 
   /// Installs `environment` as the process's root environment: what ``current`` answers outside
   /// any `withEnvironment(_:operation:)`.
@@ -48,8 +52,9 @@ extension Environment {
   /// }
   /// ```
   ///
-  /// Calling it a second time is a programmer error: it stops the process with a message naming
-  /// both call sites. Tests should not bootstrap; they override the environment for one scope
+  /// Calling it a second time, or after code has read ``current`` outside any scope (and so has
+  /// seen the previous root), is a programmer error: it stops the process with a message naming
+  /// the call sites. Tests should not bootstrap; they override the environment for one scope
   /// with `withEnvironment(_:operation:)` or the `.environment` test trait.
   public static func bootstrap(
     _ environment: Environment,

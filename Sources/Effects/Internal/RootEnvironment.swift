@@ -1,38 +1,65 @@
 /// The process's root environment: ``Environment/live`` until the app bootstraps its own, once.
+///
+/// `Environment.current` reads it once, through ``publish()``, and keeps the value in a `static
+/// let`: after that, reading the root costs no lock, and a bootstrap would no longer be seen, so it
+/// is refused.
 package final class RootEnvironment: Sendable {
   /// The one root of the process.
   package static let shared = RootEnvironment()
 
-  private let state = Locked<(environment: Environment, bootstrappedAt: CallSite?)>((.live, nil))
+  private struct State {
+    var environment: Environment = .live
+    var bootstrappedAt: CallSite?
+    var published = false
+  }
+
+  private let state = Locked(State())
 
   package init() {}
 
+  /// The root as it is now.
   package var environment: Environment {
     state.withLock { $0.environment }
   }
 
+  /// The root, fixed from now on: a later ``bootstrap(_:at:)`` throws.
+  package func publish() -> Environment {
+    state.withLock { state in
+      state.published = true
+      return state.environment
+    }
+  }
+
   package func bootstrap(_ environment: Environment, at callSite: CallSite) throws(BootstrapError) {
-    let firstCallSite: CallSite? = state.withLock { state in
-      if let first = state.bootstrappedAt { return first }
-      state = (environment, callSite)
+    let refusal: BootstrapError? = state.withLock { state in
+      if let first = state.bootstrappedAt { return BootstrapError(first: first, second: callSite) }
+      if state.published { return BootstrapError(first: nil, second: callSite) }
+      state.environment = environment
+      state.bootstrappedAt = callSite
       return nil
     }
-    if let firstCallSite {
-      throw BootstrapError(first: firstCallSite, second: callSite)
-    }
+    if let refusal { throw refusal }
   }
 }
 
-/// A second `Environment.bootstrap(_:)`.
+/// A refused `Environment.bootstrap(_:)`: a second one, or one after the root was first read.
 package struct BootstrapError: Error, CustomStringConvertible {
-  package var first: CallSite
+  /// Where the first bootstrap happened; nil when this one came after the first read instead.
+  package var first: CallSite?
   package var second: CallSite
 
   package var description: String {
-    """
-    Environment.bootstrap(_:) was called twice: first at \(first), again at \(second). Bootstrap \
-    the process's environment once, at launch; to change it for one scope (a test, a request), use \
-    withEnvironment(_:operation:) instead.
-    """
+    guard let first else {
+      return """
+        Environment.bootstrap(_:) was called at \(second), after Environment.current had already been \
+        read outside withEnvironment, so code has already seen the previous root. Bootstrap once, at \
+        launch, before anything reads Environment.current.
+        """
+    }
+    return """
+      Environment.bootstrap(_:) was called twice: first at \(first), again at \(second). Bootstrap \
+      the process's environment once, at launch; to change it for one scope (a test, a request), use \
+      withEnvironment(_:operation:) instead.
+      """
   }
 }
