@@ -59,7 +59,8 @@ public import Foundation
 /// Any thread may schedule and cancel work (the state is behind a lock, and actions never run
 /// while it is held); drive time (`advance`, `run`) from the test.
 ///
-/// Storage is a binary heap keyed by (deadline, sequence): O(log n) per schedule, cancel and run.
+/// Storage is a radix heap keyed by (deadline, sequence): virtual time never goes back, so schedule,
+/// cancel and run cost O(1) amortized: the cost per timer grows little from a thousand to a million.
 public final class TestScheduler: Scheduling, WallClock, Sendable {
   /// The instant virtual time started at: ``now`` when ``elapsed`` is zero.
   public let start: Date
