@@ -72,7 +72,7 @@ public struct Environment: Sendable {
   public var clock: any WallClock {
     get {
       storage.check(.clock)
-      return storage.clock
+      return storage.fields.clock
     }
     set { update(.clock) { $0.clock = newValue } }
   }
@@ -81,7 +81,7 @@ public struct Environment: Sendable {
   public var bundle: any ResourceBundle {
     get {
       storage.check(.bundle)
-      return storage.bundle
+      return storage.fields.bundle
     }
     set { update(.bundle) { $0.bundle = newValue } }
   }
@@ -90,7 +90,7 @@ public struct Environment: Sendable {
   public var fileReader: any FileReader {
     get {
       storage.check(.fileReader)
-      return storage.fileReader
+      return storage.fields.fileReader
     }
     set { update(.fileReader) { $0.fileReader = newValue } }
   }
@@ -99,7 +99,7 @@ public struct Environment: Sendable {
   public var defaults: any DefaultsStore {
     get {
       storage.check(.defaults)
-      return storage.defaults
+      return storage.fields.defaults
     }
     set { update(.defaults) { $0.defaults = newValue } }
   }
@@ -108,7 +108,7 @@ public struct Environment: Sendable {
   public var scheduler: any Scheduling {
     get {
       storage.check(.scheduler)
-      return storage.scheduler
+      return storage.fields.scheduler
     }
     set { update(.scheduler) { $0.scheduler = newValue } }
   }
@@ -117,7 +117,7 @@ public struct Environment: Sendable {
   public var calendar: Calendar {
     get {
       storage.check(.calendar)
-      return storage.calendar
+      return storage.fields.calendar
     }
     set { update(.calendar) { $0.calendar = newValue } }
   }
@@ -126,7 +126,7 @@ public struct Environment: Sendable {
   public var locale: Locale {
     get {
       storage.check(.locale)
-      return storage.locale
+      return storage.fields.locale
     }
     set { update(.locale) { $0.locale = newValue } }
   }
@@ -135,7 +135,7 @@ public struct Environment: Sendable {
   public var timeZone: TimeZone {
     get {
       storage.check(.timeZone)
-      return storage.timeZone
+      return storage.fields.timeZone
     }
     set { update(.timeZone) { $0.timeZone = newValue } }
   }
@@ -150,11 +150,11 @@ public struct Environment: Sendable {
   /// ```
   public subscript<Key: CoeffectKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage.keyed[ObjectIdentifier(key)] {
+      if let value = storage.fields.keyed[ObjectIdentifier(key)] {
         // Only the typed setter below stores under this identifier.
         return value as! Key.Value
       }
-      guard let context = storage.testContext else { return Key.liveValue }
+      guard let context = storage.fields.testContext else { return Key.liveValue }
       return context.resolve(key)
     }
     set {
@@ -243,53 +243,17 @@ extension Environment {
   /// Immutable storage, replaced on every write, so copying an environment copies one reference
   /// and reading a field is one load (no copy of the other fields).
   final class Storage: Sendable {
-    let clock: any WallClock
-    let bundle: any ResourceBundle
-    let fileReader: any FileReader
-    let defaults: any DefaultsStore
-    let scheduler: any Scheduling
-    let calendar: Calendar
-    let locale: Locale
-    let timeZone: TimeZone
-    let keyed: [ObjectIdentifier: any Sendable]
-    let testContext: TestContext?
-    let unimplemented: Field
+    /// The co-effects; a `let`, so reading one is a load at a fixed offset, with no copy of the rest.
+    let fields: Fields
 
     init(_ fields: Fields) {
-      clock = fields.clock
-      bundle = fields.bundle
-      fileReader = fields.fileReader
-      defaults = fields.defaults
-      scheduler = fields.scheduler
-      calendar = fields.calendar
-      locale = fields.locale
-      timeZone = fields.timeZone
-      keyed = fields.keyed
-      testContext = fields.testContext
-      unimplemented = fields.unimplemented
-    }
-
-    /// The stored co-effects, to change and store anew.
-    var fields: Fields {
-      Fields(
-        clock: clock,
-        bundle: bundle,
-        fileReader: fileReader,
-        defaults: defaults,
-        scheduler: scheduler,
-        calendar: calendar,
-        locale: locale,
-        timeZone: timeZone,
-        keyed: keyed,
-        testContext: testContext,
-        unimplemented: unimplemented
-      )
+      self.fields = fields
     }
 
     @inline(__always)
     func check(_ field: Field) {
-      if !unimplemented.isEmpty, unimplemented.contains(field) {
-        testContext?.reportUnimplemented(field.name)
+      if !fields.unimplemented.isEmpty, fields.unimplemented.contains(field) {
+        fields.testContext?.reportUnimplemented(field.name)
       }
     }
   }
