@@ -63,6 +63,59 @@ func schedulerSleepers(count: Int) -> Benchmark {
   }
 }
 
+/// "TestScheduler: N async steps from @MainActor": a `@MainActor` task sleeps 1 ms N times and
+/// counts; a `@MainActor` driver advances by 1 ms N times, so each step is one
+/// `await advance(by:)` that resumes one main-actor sleeper and waits for it to count.
+func schedulerMainActorSteps(count: Int) -> Benchmark {
+  Benchmark("TestScheduler: async advance steps from @MainActor (N = \(count))", operations: count) {
+    { blockUntilDone { await mainActorSteps(count) } }
+  }
+}
+
+@MainActor private final class Ticks {
+  var value = 0
+}
+
+@MainActor private func mainActorSteps(_ count: Int) async {
+  let scheduler = TestScheduler(maxRuns: .max)
+  let ticks = Ticks()
+  await scheduler.withVirtualTime {
+    let ticking = Task { @MainActor in
+      for _ in 0..<count {
+        try await scheduler.sleep(for: .milliseconds(1))
+        ticks.value += 1
+      }
+    }
+    for _ in 0..<count {
+      await scheduler.advance(by: .milliseconds(1))
+    }
+    _ = await ticking.result
+  }
+  precondition(ticks.value == count, "the main-actor ticker counted \(ticks.value) of \(count)")
+}
+
+/// "TestScheduler: async advance from @MainActor, one callback per step": N callbacks scheduled
+/// 1 ms apart, then N `await advance(by: .milliseconds(1))` from the main actor, each running one.
+func schedulerMainActorCallbackSteps(count: Int) -> Benchmark {
+  Benchmark("TestScheduler: async advance steps over callbacks from @MainActor (N = \(count))", operations: count) {
+    { blockUntilDone { await mainActorCallbackSteps(count) } }
+  }
+}
+
+@MainActor private func mainActorCallbackSteps(_ count: Int) async {
+  let scheduler = TestScheduler(maxRuns: .max)
+  let counter = Counter()
+  await scheduler.withVirtualTime {
+    for index in 0..<count {
+      scheduler.schedule(after: .milliseconds(index + 1)) { counter.increment() }
+    }
+    for _ in 0..<count {
+      await scheduler.advance(by: .milliseconds(1))
+    }
+  }
+  precondition(counter.value == count, "ran \(counter.value) of \(count) callbacks")
+}
+
 /// Runs `operation` in a detached task and blocks the (non-actor) benchmark thread until it ends.
 func blockUntilDone(_ operation: @escaping @Sendable () async -> Void) {
   let done = DispatchSemaphore(value: 0)
