@@ -62,18 +62,19 @@ extension TestScheduler {
     column: UInt = #column,
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
-    guard GlobalEnqueueHook.retain() else {
+    let scopeSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard RuntimeHooks.retain() else {
       reportIssue(
         """
         TestScheduler.withVirtualTime could not take over task scheduling: \
-        \(GlobalEnqueueHook.unavailableReason ?? "another swift_task_enqueueGlobal_hook is installed"). \
+        \(RuntimeHooks.unavailableReason ?? "another library has installed a concurrency runtime hook"). \
         Async code runs, but advance cannot wait for it.
         """,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        at: scopeSite
       )
       return try await operation()
     }
-    let executor = VirtualExecutor()
+    let executor = VirtualExecutor(driver: ScopeTasks.currentTask)
     let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
       let result: Result<R, Failure>
       do throws(Failure) {
@@ -82,11 +83,12 @@ extension TestScheduler {
         result = .failure(error)
       }
       cancelSleepers()
-      await settle(executor)
+      await executor.whenIdle(drive: nil)
       return result
     }
     executor.close()
-    GlobalEnqueueHook.release()
+    RuntimeHooks.release()
+    reportEscapes(of: executor, at: scopeSite)
     return try result.get()
   }
 
@@ -187,7 +189,8 @@ extension TestScheduler {
       }
       return
     }
-    await settle(executor)
+    reportEscapes(of: executor, at: caller)
+    await executor.whenIdle(drive: caller)
     guard let goal = goal() else { return }
     await drain(until: goal.target, executor: executor, caller: caller, operation: operation)
   }
@@ -217,7 +220,7 @@ extension TestScheduler {
     let limit = maxRuns
     var runs = 0
     while runNext(until: target) {
-      await settle(executor)
+      await executor.whenIdle(drive: caller)
       runs += 1
       if runs >= limit, let runaway = nextDue(before: target) {
         reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
@@ -229,28 +232,20 @@ extension TestScheduler {
     }
   }
 
-  /// Waits until no job of the scope is queued or running.
-  ///
-  /// On the main actor, each round then lets the main queue run the jobs already queued on it
-  /// (it runs them in order, so a round trip through it is exact), because main-actor jobs do not
-  /// run on the scope's thread. Rounds repeat until one starts no new work on the scope's thread.
-  func settle(_ executor: VirtualExecutor, isolation: isolated (any Actor)? = #isolation) async {
-    let onMainActor = isolation === MainActor.shared
-    while true {
-      let before = executor.activityCount
-      await executor.whenIdle()
-      if onMainActor {
-        // A main-actor job queued behind those already there, through the main actor's own
-        // executor (which orders jobs by priority, then first come, first served). The marker
-        // task is made outside the scope so that the hook leaves it to the main actor.
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-          VirtualExecutor.$scope.withValue(nil) {
-            let marker: Task<Void, Never> = Task { @MainActor in continuation.resume() }
-            _ = marker
-          }
-        }
-      }
-      if executor.activityCount == before { return }
+  /// Reports what reached the scope from outside it since the last report, each at the async form
+  /// that could not wait for it (or at `fallback`).
+  func reportEscapes(of executor: VirtualExecutor, at fallback: CallSite) {
+    for escape in executor.takeEscapes() {
+      let site = escape.during ?? fallback
+      reportIssue(
+        """
+        TestScheduler: virtual time could not be exact here: \(escape.description). Work resumed \
+        from outside the scope arrives at a moment that depends on real time, so what the test saw \
+        after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
+        TestScheduler.VirtualClock) and replace real I/O with a test double.
+        """,
+        at: site
+      )
     }
   }
 

@@ -9,15 +9,30 @@ import Glibc
 import Musl
 #endif
 
-/// One serial thread that runs every job of a virtual-time scope, one at a time, and knows when
-/// none is left: the basis of `await TestScheduler.advance(by:)`'s exactness.
+/// The executor of one virtual-time scope: it runs every job of the scope's tasks and knows,
+/// exactly, when none is left — the basis of `await TestScheduler.advance(by:)`.
 ///
-/// Jobs arrive through ``GlobalEnqueueHook``. Because they all run here, in arrival order, "every
-/// task has reached its next suspension" is simply "the queue is empty and no job is running",
-/// which ``whenIdle()`` waits for without polling, yielding, or reading a clock.
+/// A scope's jobs run on two lanes, one job at a time on each:
+/// - **its own serial thread**, for nonisolated work and default actors (jobs arrive through the
+///   runtime's global-enqueue hook, and through ``enqueue(_:)`` as the current task executor,
+///   which is where `Task.yield()` sends them);
+/// - **the main queue**, for main-actor work: jobs arrive through ``MainActorProxy`` and run there,
+///   in order with every other main-actor job of the process, so main-actor isolation is real.
+///
+/// One count covers both lanes — a job is counted from the moment it is queued until it has run —
+/// so "every task of the scope has reached its next suspension" is "the count is zero", which
+/// ``whenIdle(isolation:)`` waits for without polling, yielding, or reading a clock.
+///
+/// Which jobs belong to the scope ("attribution"), in order:
+/// 1. the job is enqueued from inside the scope: from a task carrying ``scope`` (a task-local), or
+///    on one of the scope's lanes (a thread-specific marker set while a scope job runs);
+/// 2. the job is a task the scope has seen before (``ScopeTasks``), enqueued from anywhere else:
+///    a task of the scope resumed from outside it — a real sleep, I/O, another thread — is still
+///    run by the scope, but that resumption is an *escape*: the scope could not know it was coming,
+///    so it is recorded and reported.
 ///
 /// Every stored `var` is guarded by `condition`.
-final class VirtualExecutor: @unchecked Sendable {
+final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The executor of the scope the current task is in.
   @TaskLocal static var scope: VirtualExecutor?
 
@@ -27,75 +42,202 @@ final class VirtualExecutor: @unchecked Sendable {
     return key
   }()
 
-  /// The executor whose thread this is, if any.
+  /// The executor whose job is running on this thread, if any.
   static var onCurrentThread: VirtualExecutor? {
     guard let pointer = pthread_getspecific(threadKey) else { return nil }
     return Unmanaged<VirtualExecutor>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// The scope the current context belongs to: the task's, else the lane's.
+  static var current: VirtualExecutor? {
+    scope ?? onCurrentThread
+  }
+
+  /// Something that reached the scope from outside it.
+  struct Escape {
+    /// What escaped, for the report.
+    var description: String
+    /// The async form that had returned (or was running) when it happened.
+    var during: CallSite?
+  }
+
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var head = 0
-  private var running = false
+  /// Jobs queued on either lane or running there.
+  private var inFlight = 0
   private var closed = false
-  private var resumingWaiters = false
-  private var activity: UInt64 = 0
-  /// Tasks waiting for the queue to empty, and whether each waits on the main actor.
-  private var idleWaiters: [(continuation: UnsafeContinuation<Void, Never>, onMainActor: Bool)] = []
+  /// Tasks waiting for the count to reach zero.
+  private var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  private var escapes: [Escape] = []
+  /// The last async form that waited for the scope (what an escape happened after).
+  private var lastDrive: CallSite?
+  /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
+  /// for them itself, in order).
+  private let driver: UInt?
+
   /// Starts the executor's thread.
-  init() {
+  init(driver: UInt?) {
+    self.driver = driver
     let thread = Thread { [self] in loop() }
     thread.name = "swift-effects.VirtualExecutor"
     thread.stackSize = 8 << 20
     thread.start()
   }
 
-  /// Queues `job`; false once the executor is closed (the caller then hands it to the global
-  /// executor).
-  func enqueue(_ job: UnownedJob) -> Bool {
+  // MARK: Queueing
+
+  /// Queues a job enqueued from inside the scope on the serial lane; false once the scope is
+  /// closed (the caller then hands it to the global executor).
+  func enqueueGlobal(_ job: UnownedJob) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     guard !closed else { return false }
+    ScopeTasks.adopt(job, by: self)
+    inFlight += 1
     jobs.append(job)
-    // Resuming an idle waiter is the waiter's own turn, not new work.
-    if !(resumingWaiters && VirtualExecutor.onCurrentThread === self) { activity &+= 1 }
     condition.signal()
     return true
   }
 
-  /// How many jobs have been queued so far (not counting idle waiters being resumed).
-  var activityCount: UInt64 {
+  /// Queues a job of a known task that was enqueued from outside the scope, recording the escape.
+  func enqueueEscaped(_ job: UnownedJob, onMainActor: Bool) -> Bool {
     condition.lock()
-    defer { condition.unlock() }
-    return activity
+    guard !closed else {
+      condition.unlock()
+      return false
+    }
+    if ScopeTasks.address(of: job) != driver {
+      escapes.append(
+        Escape(
+          description: """
+            a task of the scope was resumed from outside it (by a Task.yield() inside an actor, \
+            a real Task.sleep, I/O, a continuation resumed on another thread or queue, or a task \
+            that is not part of the scope)
+            """,
+          during: lastDrive
+        )
+      )
+    }
+    condition.unlock()
+    if onMainActor {
+      return enqueueMain(job)
+    }
+    return enqueueGlobal(job)
   }
 
-  /// Returns once no job is queued or running (other than the caller's own, which suspends).
-  func whenIdle(isolation: isolated (any Actor)? = #isolation) async {
-    let onMainActor = isolation === MainActor.shared
+  /// Counts a main-actor job of the scope and runs it on the main queue, as the main actor's
+  /// executor would; false once the scope is closed.
+  func enqueueMain(_ job: UnownedJob) -> Bool {
+    condition.lock()
+    guard !closed else {
+      condition.unlock()
+      return false
+    }
+    ScopeTasks.adopt(job, by: self)
+    inFlight += 1
+    condition.unlock()
+    DispatchQueue.main.async { [self] in
+      let previous = pthread_getspecific(Self.threadKey)
+      pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+      job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
+      finished()
+      pthread_setspecific(Self.threadKey, previous)
+    }
+    return true
+  }
+
+  /// `TaskExecutor`: jobs sent to the scope's serial lane as the current task executor — a
+  /// `Task.yield()` in nonisolated code or inside an actor.
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if !enqueueGlobal(job) {
+      globalConcurrentExecutor.enqueue(job)
+    }
+  }
+
+  /// Records that a task of the scope started a real, wall-clock wait.
+  func recordRealSleep(_ description: String) {
+    condition.lock()
+    escapes.append(Escape(description: description, during: lastDrive))
+    condition.unlock()
+  }
+
+  // MARK: Waiting
+
+  /// Returns once no job of the scope is queued or running, other than the caller's own (which
+  /// suspends, or is the only one left).
+  ///
+  /// `drive` is the async form waiting: escapes that happen after it returns are reported at it.
+  func whenIdle(drive: CallSite?, isolation: isolated (any Actor)? = #isolation) async {
+    // A job running on one of the scope's lanes is the caller's own: when it is the only one,
+    // the scope is idle now.
+    let own = Self.onCurrentThread === self ? 1 : 0
+    if isIdle(own: own, drive: drive) { return }
     await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
       condition.lock()
-      if head == jobs.count, !running {
+      if inFlight - own == 0 {
         condition.unlock()
         continuation.resume()
         return
       }
-      idleWaiters.append((continuation, onMainActor))
-      condition.signal()
+      idleWaiters.append(continuation)
       condition.unlock()
     }
   }
 
-  /// Stops taking jobs; the thread ends once the queue is empty.
+  private func isIdle(own: Int, drive: CallSite?) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    if let drive { lastDrive = drive }
+    return inFlight - own == 0
+  }
+
+  /// Whether the scope still takes jobs.
+  var isOpen: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return !closed
+  }
+
+  /// The escapes recorded since the last call.
+  func takeEscapes() -> [Escape] {
+    condition.lock()
+    defer { condition.unlock() }
+    let taken = escapes
+    escapes = []
+    return taken
+  }
+
+  /// Stops taking jobs; the thread ends once the queue is empty; the scope's tasks are forgotten.
   func close() {
     condition.lock()
     closed = true
     condition.signal()
     condition.unlock()
+    ScopeTasks.release(self)
+  }
+
+  // MARK: The serial lane
+
+  /// One job of the scope has run: wake the waiters when it was the last.
+  private func finished() {
+    condition.lock()
+    inFlight -= 1
+    var ready: [UnsafeContinuation<Void, Never>] = []
+    if inFlight == 0, !idleWaiters.isEmpty {
+      ready = idleWaiters
+      idleWaiters = []
+    }
+    condition.unlock()
+    for waiter in ready {
+      waiter.resume()
+    }
   }
 
   private func loop() {
     pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+    let taskExecutor = asUnownedTaskExecutor()
     condition.lock()
     while true {
       if head < jobs.count {
@@ -105,27 +247,11 @@ final class VirtualExecutor: @unchecked Sendable {
           jobs.removeAll(keepingCapacity: true)
           head = 0
         }
-        running = true
         condition.unlock()
-        GlobalEnqueueHook.run(job)
+        // Run as the current task executor, so that `Task.yield()` comes back here.
+        job.runSynchronously(on: taskExecutor)
+        finished()
         condition.lock()
-        running = false
-      } else if !idleWaiters.isEmpty {
-        let waiters = idleWaiters
-        idleWaiters = []
-        resumingWaiters = true
-        condition.unlock()
-        for waiter in waiters {
-          if waiter.onMainActor {
-            // Resumed from the main queue, so the main actor sees it in order (and the thread
-            // sanitizer sees the hand-over, which it does not for a resume from this thread).
-            DispatchQueue.main.async { waiter.continuation.resume() }
-          } else {
-            waiter.continuation.resume()
-          }
-        }
-        condition.lock()
-        resumingWaiters = false
       } else if closed {
         break
       } else {
@@ -136,3 +262,83 @@ final class VirtualExecutor: @unchecked Sendable {
     pthread_setspecific(Self.threadKey, nil)
   }
 }
+
+#if compiler(>=6.3)
+@_spi(ExperimentalScheduling) import _Concurrency
+
+/// A real timed wait (`Task.sleep`, `ContinuousClock.sleep`) started by a job of a scope reaches
+/// the current executor when it can schedule: record it as an escape, then wait for real.
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension VirtualExecutor: SchedulingExecutor {
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob,
+    after delay: C.Duration,
+    tolerance: C.Duration?,
+    clock: C
+  ) {
+    enqueue(job, at: clock.now.advanced(by: delay), tolerance: tolerance, clock: clock)
+  }
+
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob,
+    at instant: C.Instant,
+    tolerance: C.Duration?,
+    clock: C
+  ) {
+    VirtualExecutor.current?.recordRealSleep(clock: clock, until: instant)
+    RealTime.schedule(job, at: instant, tolerance: tolerance, clock: clock)
+  }
+}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension MainActorProxy: SchedulingExecutor {
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob,
+    after delay: C.Duration,
+    tolerance: C.Duration?,
+    clock: C
+  ) {
+    enqueue(job, at: clock.now.advanced(by: delay), tolerance: tolerance, clock: clock)
+  }
+
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob,
+    at instant: C.Instant,
+    tolerance: C.Duration?,
+    clock: C
+  ) {
+    VirtualExecutor.current?.recordRealSleep(clock: clock, until: instant)
+    RealTime.schedule(job, at: instant, tolerance: tolerance, clock: clock)
+  }
+}
+
+/// Where a real timed wait goes once recorded: the default executor, as if no scope were open.
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+private enum RealTime {
+  static func schedule<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C)
+  {
+    if let scheduling = globalConcurrentExecutor as? any SchedulingExecutor {
+      scheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+    } else {
+      globalConcurrentExecutor.enqueue(job)
+    }
+  }
+}
+
+extension VirtualExecutor {
+  /// " of 20 ms" for a wait of 19.96 ms: rounded to the millisecond, for a message.
+  static func approximately<D: DurationProtocol>(_ duration: D) -> String {
+    guard let duration = duration as? Duration else { return "" }
+    let milliseconds = (Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15)
+      .rounded()
+    return " of \(Int(milliseconds)) ms"
+  }
+
+  /// Records that a job of this scope started a real wait on `clock`, until `instant`.
+  func recordRealSleep<C: Clock>(clock: C, until instant: C.Instant) {
+    recordRealSleep(
+      "a task of the scope started a real, wall-clock wait\(Self.approximately(clock.now.duration(to: instant))) on \(C.self) (Task.sleep or a real clock's sleep) instead of sleeping on the TestScheduler"
+    )
+  }
+}
+#endif
