@@ -166,6 +166,28 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     #expect(deviations == [])
   }
 
+  @MainActor @Test func aMainActorTickerAdvancedOneMillisecondAtATimeCountsEveryTick() async {
+    var deviations: [String] = []
+    for replay in 0..<replays {
+      let scheduler = TestScheduler()
+      let model = StepModel()
+      await scheduler.withVirtualTime {
+        let ticker = Task {
+          for _ in 0..<50 {
+            try await scheduler.sleep(for: .milliseconds(1))
+            model.steps += 1
+          }
+        }
+        for step in 1...50 {
+          await scheduler.advance(by: .milliseconds(1))
+          if model.steps != step { deviations.append("\(replay) at \(step) ms: \(model.steps)") }
+        }
+        _ = await ticker.result
+      }
+    }
+    #expect(deviations == [])
+  }
+
   @Test func mainActorHopsFromNonisolatedTasksAreWaitedFor() async {
     var deviations: [String] = []
     for replay in 0..<replays {

@@ -76,6 +76,11 @@ extension TestScheduler {
     }
     let executor = VirtualExecutor(driver: ScopeTasks.currentTask)
     let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
+      if isolation === MainActor.shared {
+        // Move the test itself onto the scope's main lane, so that its own wake-ups are
+        // counted and run in turn with the main-actor work it waits for.
+        await MainLane.shared.enter()
+      }
       let result: Result<R, Failure>
       do throws(Failure) {
         result = .success(try await operation())

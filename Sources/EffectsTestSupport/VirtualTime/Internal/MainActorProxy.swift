@@ -35,3 +35,16 @@ final class MainActorProxy: SerialExecutor {
     dispatchPrecondition(condition: .onQueue(.main))
   }
 }
+
+/// An actor whose executor is ``MainActorProxy``: awaiting one of its methods moves a main-actor
+/// task onto the proxy, so the scope counts it from then on (its later wake-ups are queued there).
+actor MainLane {
+  static let shared = MainLane()
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    MainActorProxy.shared.asUnownedSerialExecutor()
+  }
+
+  /// Does nothing: calling it is the hop.
+  func enter() {}
+}

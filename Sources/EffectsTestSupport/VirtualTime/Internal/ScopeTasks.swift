@@ -12,21 +12,32 @@ import Musl
 /// The tasks each open virtual-time scope has run, so that a task of a scope resumed from
 /// anywhere — another thread, a timer, I/O — is still recognised as the scope's.
 ///
-/// A task is recorded the first time the scope queues one of its jobs, and retained until the
-/// scope closes, so that its address cannot be reused by another task meanwhile.
+/// A task is recorded the first time the scope queues one of its jobs, by address and by the
+/// runtime's task id: a finished task's address may be reused by a new task, whose id differs, so
+/// a stale record never claims another test's task.
 enum ScopeTasks {
-  private typealias Retain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
-  private typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
+  private typealias TaskID = @convention(thin) (UnownedJob) -> UInt64
+  private typealias GetCurrent = @convention(thin) () -> UnsafeMutableRawPointer?
 
-  private static let retain: Retain? = symbol("swift_retain", as: Retain.self)
-  private static let release: Release? = symbol("swift_release", as: Release.self)
+  private static let taskID: TaskID? = symbol("swift_task_getJobTaskId", as: TaskID.self)
+  private static let getCurrent: GetCurrent? = symbol("swift_task_getCurrent", as: GetCurrent.self)
+
+  private struct Owner {
+    let scope: VirtualExecutor
+    let id: UInt64
+  }
 
   /// Open scopes' tasks, by address.
-  private static let owners = Locked<[UInt: VirtualExecutor]>([:])
+  private static let owners = Locked<[UInt: Owner]>([:])
 
   /// Whether the runtime functions this needs were found.
   static var isAvailable: Bool {
-    retain != nil && release != nil
+    taskID != nil && getCurrent != nil
+  }
+
+  /// The address of the current task, if any.
+  static var currentTask: UInt? {
+    getCurrent?().map { UInt(bitPattern: $0) }
   }
 
   /// The job's address, which is the task's when the job is a task.
@@ -43,49 +54,36 @@ enum ScopeTasks {
     return flags & 0xFF == 0
   }
 
-  /// Records `job`'s task as `scope`'s, if it is a task not recorded yet.
-  static func adopt(_ job: UnownedJob, by scope: VirtualExecutor) {
-    guard let retain, isTask(job) else { return }
-    let address = address(of: job)
-    owners.withLock { owners in
-      guard owners[address] == nil else { return }
-      owners[address] = scope
-      _ = retain(UnsafeMutableRawPointer(bitPattern: address)!)
-    }
+  /// The runtime's id of `job`'s task.
+  static func id(of job: UnownedJob) -> UInt64? {
+    taskID?(job)
+  }
+
+  /// Records the task at `address` with `id` as `scope`'s.
+  static func adopt(address: UInt, id: UInt64, by scope: VirtualExecutor) {
+    owners.withLock { $0[address] = Owner(scope: scope, id: id) }
   }
 
   /// The open scope that ran `job`'s task, if any.
   static func owner(of job: UnownedJob) -> VirtualExecutor? {
+    guard let taskID, isTask(job) else { return nil }
     let address = address(of: job)
-    return owners.withLock { $0[address] }
+    let id = taskID(job)
+    return owners.withLock { owners in
+      guard let owner = owners[address], owner.id == id else { return nil }
+      return owner.scope
+    }
   }
 
-  /// Forgets `scope`'s tasks, releasing them.
+  /// Forgets `scope`'s tasks.
   static func release(_ scope: VirtualExecutor) {
-    let released: [UInt] = owners.withLock { owners in
-      let mine = owners.filter { $0.value === scope }.map { $0.key }
-      for address in mine { owners[address] = nil }
-      return mine
-    }
-    guard let release else { return }
-    for address in released {
-      release(UnsafeMutableRawPointer(bitPattern: address)!)
+    owners.withLock { owners in
+      owners = owners.filter { $0.value.scope !== scope }
     }
   }
 
-  fileprivate static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+  private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
     guard let pointer = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
     return unsafeBitCast(pointer, to: type)
-  }
-}
-
-extension ScopeTasks {
-  private typealias GetCurrent = @convention(thin) () -> UnsafeMutableRawPointer?
-
-  private static let getCurrent: GetCurrent? = symbol("swift_task_getCurrent", as: GetCurrent.self)
-
-  /// The address of the current task, if any.
-  static var currentTask: UInt? {
-    getCurrent?().map { UInt(bitPattern: $0) }
   }
 }

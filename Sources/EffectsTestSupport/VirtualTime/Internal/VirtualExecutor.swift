@@ -64,12 +64,18 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var head = 0
+  /// Main-actor jobs waiting for their turn on the main queue, and whether a turn is scheduled.
+  private var mainJobs: [UnownedJob] = []
+  private var mainHead = 0
+  private var mainDrainScheduled = false
   /// Jobs queued on either lane or running there.
   private var inFlight = 0
   private var closed = false
   /// Tasks waiting for the count to reach zero.
   private var idleWaiters: [UnsafeContinuation<Void, Never>] = []
   private var escapes: [Escape] = []
+  /// The tasks this scope has queued: their runtime ids, by address.
+  private var adopted: [UInt: UInt64] = [:]
   /// The last async form that waited for the scope (what an escape happened after).
   private var lastDrive: CallSite?
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
@@ -93,7 +99,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     guard !closed else { return false }
-    ScopeTasks.adopt(job, by: self)
+    adopt(job)
     inFlight += 1
     jobs.append(job)
     condition.signal()
@@ -126,6 +132,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     return enqueueGlobal(job)
   }
 
+  /// Records a task the first time the scope queues one of its jobs. Called with the lock held.
+  private func adopt(_ job: UnownedJob) {
+    guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return }
+    let address = ScopeTasks.address(of: job)
+    guard adopted.updateValue(id, forKey: address) != id else { return }
+    ScopeTasks.adopt(address: address, id: id, by: self)
+  }
+
   /// Counts a main-actor job of the scope and runs it on the main queue, as the main actor's
   /// executor would; false once the scope is closed.
   func enqueueMain(_ job: UnownedJob) -> Bool {
@@ -134,18 +148,45 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       condition.unlock()
       return false
     }
-    ScopeTasks.adopt(job, by: self)
+    adopt(job)
     inFlight += 1
+    mainJobs.append(job)
+    let schedule = !mainDrainScheduled
+    mainDrainScheduled = true
     condition.unlock()
-    DispatchQueue.main.async { [self] in
-      let previous = pthread_getspecific(Self.threadKey)
-      pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
-      job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
-      finished()
-      pthread_setspecific(Self.threadKey, previous)
+    if schedule {
+      DispatchQueue.main.async { [self] in drainMain() }
     }
     return true
   }
+
+  /// Runs the scope's main-actor jobs in order, on the main queue, as the main actor would. A
+  /// batch of jobs runs per main-queue turn (fewer thread wake-ups); after a batch, the rest
+  /// waits for a new turn so that the scope never holds the main queue for long.
+  private func drainMain() {
+    let previous = pthread_getspecific(Self.threadKey)
+    pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(Self.threadKey, previous) }
+    for _ in 0..<Self.mainBatch {
+      condition.lock()
+      guard mainHead < mainJobs.count else {
+        mainJobs.removeAll(keepingCapacity: true)
+        mainHead = 0
+        mainDrainScheduled = false
+        condition.unlock()
+        return
+      }
+      let job = mainJobs[mainHead]
+      mainHead += 1
+      condition.unlock()
+      job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
+      finished()
+    }
+    DispatchQueue.main.async { [self] in drainMain() }
+  }
+
+  /// How many main-actor jobs of the scope run in one turn of the main queue.
+  private static let mainBatch = 64
 
   /// `TaskExecutor`: jobs sent to the scope's serial lane as the current task executor — a
   /// `Task.yield()` in nonisolated code or inside an actor.
