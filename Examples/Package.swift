@@ -8,7 +8,9 @@ let package = Package(
   name: "Examples",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   dependencies: [
-    .package(name: "swift-effects", path: "..")
+    .package(name: "swift-effects", path: ".."),
+    // Code nobody here wrote, for proving virtual time exact on it (LiveModels).
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
   ],
   targets: [
     .target(name: "Compute", dependencies: [.product(name: "Effects", package: "swift-effects")]),
@@ -49,6 +51,18 @@ let package = Package(
     .testTarget(
       name: "KeychainTests",
       dependencies: ["Keychain", .product(name: "Effects", package: "swift-effects")]
+    ),
+    .target(
+      name: "LiveModels",
+      dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+    ),
+    .testTarget(
+      name: "LiveModelsTests",
+      dependencies: [
+        "LiveModels",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
     ),
     .testTarget(
       name: "ComputeTests",
