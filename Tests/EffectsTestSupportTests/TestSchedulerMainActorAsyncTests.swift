@@ -31,8 +31,8 @@ import Testing
 }
 
 /// A `@MainActor` search box: searches 300 ms after the last keystroke, through an async API that
-/// runs on its caller's actor (`nonisolated(nonsending)`; a plain nonisolated async function would
-/// hop to the global executor, which `withVirtualTime` cannot follow from the main actor).
+/// runs on its caller's actor (`nonisolated(nonsending)`; `VirtualTimeExactnessTests` covers a
+/// plain nonisolated one, which hops to the global executor and back).
 @MainActor private final class SearchModel {
   private(set) var searches: [String] = []
   private(set) var results: [String] = []

@@ -15,8 +15,8 @@ public protocol ProfileService: Sendable {
   /// Fetches the user with `id`.
   ///
   /// It runs on its caller's actor (`nonisolated(nonsending)`), like `Scheduling.sleep(for:)`: the
-  /// `@MainActor` ``ProfileInteractor`` calls it without hopping to another executor, so a test
-  /// driving time with `TestScheduler.withVirtualTime` can follow the call to its end.
+  /// `@MainActor` ``ProfileInteractor`` calls it without hopping to another executor. (A plain
+  /// `nonisolated` requirement would be tested just as exactly: `withVirtualTime` follows the hop.)
   ///
   /// - Throws: why the profile could not be fetched; `CancellationError` when the task is cancelled.
   nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User

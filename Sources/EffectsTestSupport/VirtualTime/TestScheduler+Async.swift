@@ -22,38 +22,40 @@ extension TestScheduler {
   /// }
   /// ```
   ///
+  /// ## What is exact
+  /// The `await` forms return only when every task of the scope has reached its next virtual-time
+  /// suspension or its end, from a `@MainActor` test or a nonisolated one: main-actor tasks and
+  /// view models, plain nonisolated async functions they call, `MainActor.run`, actors shared by
+  /// many tasks, child tasks and groups, `Task.yield()` on the main actor and in nonisolated code,
+  /// streams and channels, and clock-generic code (`TestScheduler.VirtualClock` with
+  /// swift-async-algorithms' `debounce`, `throttle`, `AsyncTimerSequence`).
+  ///
   /// ## How it works, and its rules
-  /// While a scope is open, a hook of the concurrency runtime (`swift_task_enqueueGlobal_hook`)
-  /// sends each job that a task *inside the scope* hands to the global executor — a new
-  /// `Task {}`, `async let` and task-group children, a task resuming after an `await`, a default
-  /// actor's turn — to the scope's serial thread instead. Tasks outside the scope, such as other
-  /// tests running in parallel, keep using the global executor. Because the scope's jobs run one at
-  /// a time, "every task has reached its next suspension" is "the queue is empty", which the
-  /// scheduler waits for without yielding a guessed number of times and without reading a clock.
+  /// The scope's jobs run on two lanes, one job at a time on each: its own serial thread
+  /// (nonisolated work and actors, sent there by the runtime's `swift_task_enqueueGlobal_hook`)
+  /// and the main queue (main-actor work, counted through a proxy that the runtime's
+  /// `swift_task_getMainExecutor_hook` hands to scope code). One count covers both, so "every task
+  /// has reached its next suspension" is "the count is zero": no yielding a guessed number of
+  /// times, no clock. Jobs of tasks outside the scope — other tests running in parallel — go to
+  /// the real executors untouched.
   ///
   /// - **Lifetime**: start the code under test inside the scope, so that its tasks belong to it.
-  ///   The hook is installed when the first scope opens and removed when the last one closes.
-  ///   When the scope ends, tasks still sleeping on this scheduler are cancelled (they get
-  ///   `CancellationError`) and run to their end, so no task and no global state outlives the
-  ///   test: call ``assertNoPendingWork(fileID:filePath:line:column:)`` inside the scope.
-  /// - **No blocking**: the scope's tasks share one thread, so a task that blocks it (a semaphore,
-  ///   `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) stops them all.
-  /// - **`@MainActor`**: main-actor jobs run on the main thread, not on the scope's thread. Mark
-  ///   the test `@MainActor` when the code under test is: the `await` forms, called on the main
-  ///   actor, then also let the main actor run the jobs queued on it before them (it runs jobs of
-  ///   one priority in order), repeating until a round starts no new work. `sleep(for:)` runs on
-  ///   its caller's actor (`nonisolated(nonsending)`), so a main-actor task that sleeps never
-  ///   leaves the main actor.
-  /// - **What escapes**: work resumed from outside the scope is not waited for — a real
-  ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.detached` after its first
-  ///   step, and `Task.yield()` inside an actor. A main-actor task that calls a plain `nonisolated`
-  ///   async function hops to the global executor after the runtime has cleared the current task,
-  ///   so nothing can attribute that hop to the scope: make such functions `nonisolated(nonsending)`
-  ///   (or enable `NonisolatedNonsendingByDefault`) so they run on the caller's actor. Use this
-  ///   scheduler's `sleep`, never `Task.sleep`, in code under test.
+  ///   The hooks are installed when the first scope opens and removed when the last one closes;
+  ///   the scope's thread ends with it. When the scope ends, tasks still sleeping on this
+  ///   scheduler are cancelled (they get `CancellationError`) and run to their end: call
+  ///   ``assertNoPendingWork(fileID:filePath:line:column:)`` inside the scope.
+  /// - **No blocking**: the scope's nonisolated tasks share one thread, so a task that blocks it (a
+  ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) stops
+  ///   them all.
+  /// - **What cannot be exact is reported**: work resumed from outside the scope — a real
+  ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.yield()` inside an actor
+  ///   (the runtime gives an actor's queued jobs no task executor, so the wake-up goes to the
+  ///   default executor) — is still run by the scope, and reported at the `advance` that could not
+  ///   wait for it. Use this scheduler's `sleep` (or ``VirtualClock``), never `Task.sleep`, in code
+  ///   under test.
   ///
-  /// The scope needs the runtime hook; where it is unavailable (or another hook is installed) the
-  /// operation runs normally and an issue says so.
+  /// The scope needs the runtime's hooks; where they are unavailable (or another library installed
+  /// one) the operation runs normally and an issue says so.
   public func withVirtualTime<R, Failure: Error>(
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,

@@ -22,7 +22,7 @@ extension TestScheduler {
   /// `Clock`'s `sleep(until:tolerance:)` cannot take a source location, so ``pending`` lists these
   /// sleeps at the line that made the view. Unlike the scheduler's own `sleep(for:)`, `Clock`'s
   /// requirement is a plain `nonisolated` async function: a `@MainActor` task sleeping on this
-  /// view hops off the main actor, which `withVirtualTime` cannot follow (see its rules).
+  /// view hops off the main actor and back, which `withVirtualTime` follows exactly.
   public struct VirtualClock: Clock {
     /// An instant of virtual time: an exact offset from the scheduler's ``TestScheduler/start``.
     public struct Instant: InstantProtocol {
