@@ -7,7 +7,7 @@ import Foundation
 
 /// How many times each shape is replayed; every step of every replay is checked. Set
 /// `EFFECTS_REPLAYS` to replay more (a stress run) or fewer.
-private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].flatMap(Int.init) ?? 300
+private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].flatMap(Int.init) ?? 500
 
 /// The shapes where virtual time used to be silently inexact — the main actor, `Task.yield()`,
 /// actors shared by many tasks, plain nonisolated async functions called from the main actor —
