@@ -264,16 +264,20 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// One job of the scope has run: wake the waiters when it was the last.
   private func finished() {
     condition.lock()
-    inFlight -= 1
-    var ready: [UnsafeContinuation<Void, Never>] = []
-    if inFlight == 0, !idleWaiters.isEmpty {
-      ready = idleWaiters
-      idleWaiters = []
-    }
+    let ready = finishedLocked()
     condition.unlock()
     for waiter in ready {
       waiter.resume()
     }
+  }
+
+  /// Counts one job of the scope as run, returning the waiters to resume when it was the last.
+  /// Called with the lock held.
+  private func finishedLocked() -> [UnsafeContinuation<Void, Never>] {
+    inFlight -= 1
+    guard inFlight == 0, !idleWaiters.isEmpty else { return [] }
+    defer { idleWaiters = [] }
+    return idleWaiters
   }
 
   private func loop() {
@@ -291,8 +295,13 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
         // Run as the current task executor, so that `Task.yield()` comes back here.
         job.runSynchronously(on: taskExecutor)
-        finished()
         condition.lock()
+        let ready = finishedLocked()
+        if !ready.isEmpty {
+          condition.unlock()
+          for waiter in ready { waiter.resume() }
+          condition.lock()
+        }
       } else if closed {
         break
       } else {
