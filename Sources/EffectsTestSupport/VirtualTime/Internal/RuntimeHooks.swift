@@ -70,7 +70,7 @@ enum RuntimeHooks {
   }
 
   private static let delayHook: DelayHook = { nanoseconds, job, original in
-    VirtualExecutor.current?.recordRealSleep(realSleep(Duration.nanoseconds(nanoseconds)))
+    VirtualExecutor.current?.recordRealSleep(of: .nanoseconds(nanoseconds), on: "the global executor")
     original(nanoseconds, job)
   }
 
@@ -82,9 +82,8 @@ enum RuntimeHooks {
     clock,
     job,
     original in
-    if let scope = VirtualExecutor.current {
-      scope.recordRealSleep(realSleep(until: .seconds(seconds) + .nanoseconds(nanoseconds), clock: clock))
-    }
+    // The runtime's clock ids: 1 is the continuous clock, 2 the suspending one.
+    VirtualExecutor.current?.recordRealSleep(of: nil, on: clock == 2 ? "SuspendingClock" : "ContinuousClock")
     original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
   }
 
@@ -128,18 +127,5 @@ enum RuntimeHooks {
         slots.deadline.pointee = nil
       }
     }
-  }
-
-  /// Whether a scope is open (the hooks are installed).
-  static var isInstalled: Bool {
-    installs.withLock { $0 > 0 }
-  }
-
-  private static func realSleep(_ duration: Duration) -> String {
-    "a task of the scope started a real, wall-clock wait of \(duration) (Task.sleep or a real Clock) instead of sleeping on the TestScheduler"
-  }
-
-  private static func realSleep(until deadline: Duration, clock: Int32) -> String {
-    "a task of the scope started a real, wall-clock wait (Task.sleep or a real Clock, until \(deadline) on clock \(clock)) instead of sleeping on the TestScheduler"
   }
 }

@@ -197,8 +197,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// Records that a task of the scope started a real, wall-clock wait.
-  func recordRealSleep(_ description: String) {
+  /// Records something that reached the scope from outside it, described for the report.
+  func recordEscape(_ description: String) {
     condition.lock()
     escapes.append(Escape(description: description, during: lastDrive))
     condition.unlock()
@@ -312,83 +312,3 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     pthread_setspecific(Self.threadKey, nil)
   }
 }
-
-#if compiler(>=6.3)
-@_spi(ExperimentalScheduling) import _Concurrency
-
-/// A real timed wait (`Task.sleep`, `ContinuousClock.sleep`) started by a job of a scope reaches
-/// the current executor when it can schedule: record it as an escape, then wait for real.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-extension VirtualExecutor: SchedulingExecutor {
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob,
-    after delay: C.Duration,
-    tolerance: C.Duration?,
-    clock: C
-  ) {
-    enqueue(job, at: clock.now.advanced(by: delay), tolerance: tolerance, clock: clock)
-  }
-
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob,
-    at instant: C.Instant,
-    tolerance: C.Duration?,
-    clock: C
-  ) {
-    VirtualExecutor.current?.recordRealSleep(clock: clock, until: instant)
-    RealTime.schedule(job, at: instant, tolerance: tolerance, clock: clock)
-  }
-}
-
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-extension MainActorProxy: SchedulingExecutor {
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob,
-    after delay: C.Duration,
-    tolerance: C.Duration?,
-    clock: C
-  ) {
-    enqueue(job, at: clock.now.advanced(by: delay), tolerance: tolerance, clock: clock)
-  }
-
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob,
-    at instant: C.Instant,
-    tolerance: C.Duration?,
-    clock: C
-  ) {
-    VirtualExecutor.current?.recordRealSleep(clock: clock, until: instant)
-    RealTime.schedule(job, at: instant, tolerance: tolerance, clock: clock)
-  }
-}
-
-/// Where a real timed wait goes once recorded: the default executor, as if no scope were open.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-private enum RealTime {
-  static func schedule<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C)
-  {
-    if let scheduling = globalConcurrentExecutor as? any SchedulingExecutor {
-      scheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
-    } else {
-      globalConcurrentExecutor.enqueue(job)
-    }
-  }
-}
-
-extension VirtualExecutor {
-  /// " of 20 ms" for a wait of 19.96 ms: rounded to the millisecond, for a message.
-  static func approximately<D: DurationProtocol>(_ duration: D) -> String {
-    guard let duration = duration as? Duration else { return "" }
-    let milliseconds = (Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15)
-      .rounded()
-    return " of \(Int(milliseconds)) ms"
-  }
-
-  /// Records that a job of this scope started a real wait on `clock`, until `instant`.
-  func recordRealSleep<C: Clock>(clock: C, until instant: C.Instant) {
-    recordRealSleep(
-      "a task of the scope started a real, wall-clock wait\(Self.approximately(clock.now.duration(to: instant))) on \(C.self) (Task.sleep or a real clock's sleep) instead of sleeping on the TestScheduler"
-    )
-  }
-}
-#endif

@@ -1,0 +1,77 @@
+#if compiler(>=6.3)
+import Dispatch
+@_spi(ExperimentalScheduling) import _Concurrency
+
+/// A real timed wait — `Task.sleep`, `ContinuousClock.sleep` — is scheduled on the current
+/// executor when that executor can schedule. Both of a scope's executors (its serial lane, and the
+/// main-actor proxy) can: they record the wait as an escape, then wait for real, as the default
+/// executor would.
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+protocol RecordingRealSleeps: SchedulingExecutor {}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension RecordingRealSleeps {
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob,
+    after delay: C.Duration,
+    tolerance: C.Duration?,
+    clock: C
+  ) {
+    enqueue(job, at: clock.now.advanced(by: delay), tolerance: tolerance, clock: clock)
+  }
+
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob,
+    at instant: C.Instant,
+    tolerance: C.Duration?,
+    clock: C
+  ) {
+    VirtualExecutor.current?.recordRealSleep(clock: clock, until: instant)
+    if let scheduling = globalConcurrentExecutor as? any SchedulingExecutor {
+      scheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+    } else {
+      // A default executor that cannot schedule: wait on Dispatch instead.
+      let job = UnownedJob(job)
+      let seconds = Self.seconds(clock.now.duration(to: instant))
+      DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0)) {
+        globalConcurrentExecutor.enqueue(job)
+      }
+    }
+  }
+
+  private static func seconds<D: DurationProtocol>(_ duration: D) -> Double {
+    guard let duration = duration as? Duration else { return 0 }
+    return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+  }
+}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension VirtualExecutor: RecordingRealSleeps {}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension MainActorProxy: RecordingRealSleeps {}
+#endif
+
+extension VirtualExecutor {
+  /// Records that a job of this scope started a real wait on `clock`, until `instant`.
+  func recordRealSleep<C: Clock>(clock: C, until instant: C.Instant) {
+    recordRealSleep(of: clock.now.duration(to: instant) as? Duration, on: "\(C.self)")
+  }
+
+  /// Records that a job of this scope started a real wait of `duration` (when known) on `clock`.
+  func recordRealSleep(of duration: Duration?, on clock: String) {
+    let length = duration.map { " of \(Self.milliseconds($0)) ms" } ?? ""
+    recordEscape(
+      """
+      a task of the scope started a real, wall-clock wait\(length) on \(clock) (Task.sleep or a \
+      real clock's sleep) instead of sleeping on the TestScheduler
+      """
+    )
+  }
+
+  /// 20 for 19.96 ms: rounded to the millisecond, for a message.
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int((Double(seconds) * 1e3 + Double(attoseconds) * 1e-15).rounded())
+  }
+}
