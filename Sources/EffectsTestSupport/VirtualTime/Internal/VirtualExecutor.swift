@@ -15,13 +15,13 @@ import Musl
 /// A scope's jobs run on two lanes, one job at a time on each:
 /// - **its own serial thread**, for nonisolated work and default actors (jobs arrive through the
 ///   runtime's global-enqueue hook, and through ``enqueue(_:)`` as the current task executor,
-///   which is where `Task.yield()` sends them);
+///   which is where a nonisolated `Task.yield()` sends its wake-up);
 /// - **the main queue**, for main-actor work: jobs arrive through ``MainActorProxy`` and run there,
 ///   in order with every other main-actor job of the process, so main-actor isolation is real.
 ///
 /// One count covers both lanes — a job is counted from the moment it is queued until it has run —
 /// so "every task of the scope has reached its next suspension" is "the count is zero", which
-/// ``whenIdle(isolation:)`` waits for without polling, yielding, or reading a clock.
+/// ``whenIdle(drive:isolation:)`` waits for without polling, yielding, or reading a clock.
 ///
 /// Which jobs belong to the scope ("attribution"), in order:
 /// 1. the job is enqueued from inside the scope: from a task carrying ``scope`` (a task-local), or
@@ -188,8 +188,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// How many main-actor jobs of the scope run in one turn of the main queue.
   private static let mainBatch = 64
 
-  /// `TaskExecutor`: jobs sent to the scope's serial lane as the current task executor — a
-  /// `Task.yield()` in nonisolated code or inside an actor.
+  /// `TaskExecutor`: jobs sent to the scope's serial lane as the current task executor — the
+  /// wake-up of a `Task.yield()` in nonisolated code. (Inside an actor the runtime runs jobs with
+  /// no task executor, so a yield there goes to the default executor: an escape.)
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     if !enqueueGlobal(job) {
