@@ -90,7 +90,7 @@ extension TestScheduler {
         result = .failure(error)
       }
       cancelSleepers()
-      await executor.whenIdle(drive: nil)
+      await settle(executor, drive: nil)
       return result
     }
     executor.close()
@@ -197,14 +197,24 @@ extension TestScheduler {
       return
     }
     reportEscapes(of: executor, at: caller)
-    await executor.whenIdle(drive: caller)
+    await settle(executor, drive: caller)
     guard let goal = goal() else { return }
     await drain(until: goal.target, executor: executor, caller: caller, operation: operation)
   }
 
   /// The executor of the caller's scope, or nil after reporting that there is none.
   private func scopeExecutor(for operation: String, at caller: CallSite) -> VirtualExecutor? {
-    if let executor = VirtualExecutor.scope { return executor }
+    if let executor = VirtualExecutor.scope {
+      if executor.isOpen { return executor }
+      reportIssue(
+        """
+        await TestScheduler.\(operation) was called by a task that outlived its withVirtualTime scope, \
+        so it cannot wait for the tasks it wakes. Await the task before the scope ends, or cancel it.
+        """,
+        at: caller
+      )
+      return nil
+    }
     reportIssue(
       """
       await TestScheduler.\(operation) was called outside withVirtualTime, so it cannot wait for the \
@@ -227,7 +237,7 @@ extension TestScheduler {
     let limit = maxRuns
     var runs = 0
     while runNext(until: target) {
-      await executor.whenIdle(drive: caller)
+      await settle(executor, drive: caller)
       runs += 1
       if runs >= limit, let runaway = nextDue(before: target) {
         reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
@@ -236,6 +246,23 @@ extension TestScheduler {
     }
     if let target {
       state.withLock { state in state.elapsed = max(state.elapsed, target) }
+    }
+  }
+
+  /// Waits until every task of the scope has reached its next suspension.
+  ///
+  /// A caller isolated to an actor other than the main actor first steps off it: jobs queued on
+  /// that actor while the caller holds it (a `Task {}` started there, a call from another task)
+  /// only become the scope's jobs once the actor is free.
+  func settle(
+    _ executor: VirtualExecutor,
+    drive: CallSite?,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    if let isolation, isolation !== MainActor.shared {
+      await executor.whenIdleAwayFromActor(drive: drive)
+    } else {
+      await executor.whenIdle(drive: drive)
     }
   }
 

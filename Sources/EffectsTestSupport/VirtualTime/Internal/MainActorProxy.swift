@@ -18,8 +18,11 @@ final class MainActorProxy: SerialExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let scope = VirtualExecutor.current, scope.enqueueMain(job) { return }
-    if let scope = ScopeTasks.owner(of: job), scope.enqueueEscaped(job, onMainActor: true) { return }
+    if let (scope, escaped) = VirtualExecutor.owner(of: job),
+      escaped ? scope.enqueueEscaped(job, onMainActor: true) : scope.enqueueMain(job)
+    {
+      return
+    }
     // No open scope owns it: run it as the main actor would.
     DispatchQueue.main.async {
       job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())

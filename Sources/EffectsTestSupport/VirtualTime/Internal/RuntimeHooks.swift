@@ -60,13 +60,16 @@ enum RuntimeHooks {
   private static let installs = Locked(0)
 
   private static let enqueueHook: EnqueueHook = { job, original in
-    if let scope = VirtualExecutor.current, scope.enqueueGlobal(job) { return }
-    if let scope = ScopeTasks.owner(of: job), scope.enqueueEscaped(job, onMainActor: false) { return }
+    if let (scope, escaped) = VirtualExecutor.owner(of: job),
+      escaped ? scope.enqueueEscaped(job, onMainActor: false) : scope.enqueueGlobal(job)
+    {
+      return
+    }
     original(job)
   }
 
   private static let mainHook: MainHook = { original in
-    VirtualExecutor.current?.isOpen == true ? MainActorProxy.shared.asUnownedSerialExecutor() : original()
+    VirtualExecutor.current == nil ? original() : MainActorProxy.shared.asUnownedSerialExecutor()
   }
 
   private static let delayHook: DelayHook = { nanoseconds, job, original in

@@ -40,6 +40,11 @@ enum ScopeTasks {
     getCurrent?().map { UInt(bitPattern: $0) }
   }
 
+  /// The current task as a job, if any.
+  static var currentTaskJob: UnownedJob? {
+    getCurrent?().map { unsafeBitCast($0, to: UnownedJob.self) }
+  }
+
   /// The job's address, which is the task's when the job is a task.
   static func address(of job: UnownedJob) -> UInt {
     UInt(bitPattern: unsafeBitCast(job, to: UnsafeMutableRawPointer.self))

@@ -48,9 +48,32 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     return Unmanaged<VirtualExecutor>.fromOpaque(pointer).takeUnretainedValue()
   }
 
-  /// The scope the current context belongs to: the task's, else the lane's.
+  /// The open scope the current context belongs to.
+  ///
+  /// When a task is running, it is that task's scope — its task-local, or the scope that ran it
+  /// (a detached task) — whatever lane it runs on: a task outside any scope that runs on a scope's
+  /// lane (inside an actor's turn there, say) stays outside. With no task running (an actor's turn
+  /// being scheduled, a continuation job), it is the scope of the lane.
   static var current: VirtualExecutor? {
-    scope ?? onCurrentThread
+    if let task = ScopeTasks.currentTaskJob {
+      if let scope, scope.isOpen { return scope }
+      return ScopeTasks.owner(of: task)
+    }
+    guard let lane = onCurrentThread, lane.isOpen else { return nil }
+    return lane
+  }
+
+  /// Which open scope a job queued now belongs to, and whether it came from outside that scope.
+  ///
+  /// A task a scope has run belongs to it wherever it is queued from; queued from outside the scope
+  /// (another thread, a timer, I/O), that is an escape. Any other job — a task created or resumed
+  /// by the scope's code, an actor's turn, a continuation job — belongs to the scope queueing it.
+  static func owner(of job: UnownedJob) -> (scope: VirtualExecutor, escaped: Bool)? {
+    let context = current
+    if ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) {
+      return (owner, escaped: owner !== context)
+    }
+    return context.map { ($0, escaped: false) }
   }
 
   /// Something that reached the scope from outside it.
@@ -81,7 +104,6 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
   private let driver: UInt?
-
   /// Starts the executor's thread.
   init(driver: UInt?) {
     self.driver = driver
@@ -226,6 +248,12 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       idleWaiters.append(continuation)
       condition.unlock()
     }
+  }
+
+  /// ``whenIdle(drive:isolation:)`` after leaving the caller's actor, so that the jobs queued on it
+  /// can run (and be counted) meanwhile.
+  @concurrent func whenIdleAwayFromActor(drive: CallSite?) async {
+    await whenIdle(drive: drive, isolation: nil)
   }
 
   private func isIdle(own: Int, drive: CallSite?) -> Bool {
