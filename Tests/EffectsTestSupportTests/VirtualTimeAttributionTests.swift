@@ -16,7 +16,8 @@ import Testing
 
   /// An outside task that takes an actor's turn on the scope's thread may run on there until it
   /// next suspends (the runtime switches actors inline), but it never becomes the scope's: nothing
-  /// of it is counted or reported, and both finish.
+  /// of it is counted or reported as the scope's, and both finish. (The other way round — a task
+  /// of the scope run inside the outside task's turn — is reported.)
   @Test func plainCodeSharingAnActorWithAScopeIsNotTakenIn() async {
     let shared = Hits()
     let outside = Task.detached {
@@ -34,7 +35,7 @@ import Testing
       issues.record($0.message)
     }
     await outside.value
-    #expect(issues.recorded == [])
+    #expect(issues.recorded.allSatisfy { $0.contains("a task of the scope ran on a thread outside it") })
     #expect(await shared.count == 40_000)
   }
 
@@ -106,5 +107,54 @@ private actor Hits {
 
   func hit() {
     count += 1
+  }
+}
+
+/// An actor with its own executor: a queue of its own, which no hook sees.
+private actor QueueActor {
+  private let queue = QueueExecutor()
+  private(set) var calls = 0
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    queue.asUnownedSerialExecutor()
+  }
+
+  func call() {
+    calls += 1
+  }
+}
+
+private final class QueueExecutor: SerialExecutor {
+  private let queue = DispatchQueue(label: "QueueActor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+}
+
+extension VirtualTimeAttributionTests {
+  @Test func aTaskRunningOnAnActorWithItsOwnExecutorIsReported() async {
+    let scheduler = TestScheduler()
+    let actor = QueueActor()
+    let issues = IssueCounter()
+    let runDueLine = #line + 7
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        let task = Task {
+          await actor.call()
+          return await actor.calls  // back from the actor's queue: seen off the scope's lanes
+        }
+        await scheduler.runDue()
+        #expect(await task.value == 1)
+      }
+    } matching: { issue in
+      issues.record(issue.message) && issue.sourceLocation?.line == runDueLine
+    }
+    // Seen when the task comes back from the actor's queue: as running off the scope's lanes, or
+    // as resumed from outside the scope.
+    #expect(!issues.recorded.isEmpty)
+    #expect(issues.recorded.allSatisfy { $0.contains("an actor with its own executor") })
   }
 }

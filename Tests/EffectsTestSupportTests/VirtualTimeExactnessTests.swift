@@ -299,8 +299,9 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
       issues.recorded == [
         """
         TestScheduler: virtual time could not be exact here: a task of the scope was resumed from \
-        outside it (by a Task.yield() inside an actor, a real Task.sleep, I/O, a continuation resumed \
-        on another thread or queue, or a task that is not part of the scope). Work resumed from outside the scope arrives at a \
+        outside it (by a Task.yield() inside an actor, an actor with its own executor, a real \
+        Task.sleep, I/O, a continuation resumed on another thread or queue, or a task that is not \
+        part of the scope). Work resumed from outside the scope arrives at a \
         moment that depends on real time, so what the test saw after this line may change from run \
         to run. Sleep on the scheduler (environment.scheduler, TestScheduler.VirtualClock) and \
         replace real I/O with a test double.

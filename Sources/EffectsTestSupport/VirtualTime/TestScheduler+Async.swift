@@ -269,8 +269,11 @@ extension TestScheduler {
   /// Reports what reached the scope from outside it since the last report, each at the async form
   /// that could not wait for it (or at `fallback`).
   func reportEscapes(of executor: VirtualExecutor, at fallback: CallSite) {
+    // One issue per kind of escape and line, however often it happened.
+    var seen: Set<String> = []
     for escape in executor.takeEscapes() {
       let site = escape.during ?? fallback
+      guard seen.insert("\(escape.description) at \(site)").inserted else { continue }
       reportIssue(
         """
         TestScheduler: virtual time could not be exact here: \(escape.description). Work resumed \

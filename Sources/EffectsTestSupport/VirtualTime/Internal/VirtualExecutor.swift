@@ -70,6 +70,18 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// by the scope's code, an actor's turn, a continuation job — belongs to the scope queueing it.
   static func owner(of job: UnownedJob) -> (scope: VirtualExecutor, escaped: Bool)? {
     let context = current
+    if let context, context !== onCurrentThread, let running = ScopeTasks.currentTask,
+      running != context.driver
+    {
+      // A task of the scope is running off the scope's lanes: something outside the scope ran it.
+      context.recordEscape(
+        """
+        a task of the scope ran on a thread outside it (inside an actor that code outside the \
+        scope was holding, on an actor with its own executor, or under another task executor), \
+        where it is not counted
+        """
+      )
+    }
     if ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) {
       return (owner, escaped: owner !== context)
     }
@@ -103,7 +115,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   private var lastDrive: CallSite?
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
-  private let driver: UInt?
+  let driver: UInt?
   /// Starts the executor's thread.
   init(driver: UInt?) {
     self.driver = driver
@@ -140,8 +152,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         Escape(
           description: """
             a task of the scope was resumed from outside it (by a Task.yield() inside an actor, \
-            a real Task.sleep, I/O, a continuation resumed on another thread or queue, or a task \
-            that is not part of the scope)
+            an actor with its own executor, a real Task.sleep, I/O, a continuation resumed on \
+            another thread or queue, or a task that is not part of the scope)
             """,
           during: lastDrive
         )
