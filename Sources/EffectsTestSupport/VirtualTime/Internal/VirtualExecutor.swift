@@ -70,9 +70,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// by the scope's code, an actor's turn, a continuation job — belongs to the scope queueing it.
   static func owner(of job: UnownedJob) -> (scope: VirtualExecutor, escaped: Bool)? {
     let context = current
-    if let context, context !== onCurrentThread, let running = ScopeTasks.currentTask,
-      running != context.driver
-    {
+    let running = ScopeTasks.currentTask
+    if let context, context !== onCurrentThread, let running, running != context.driver {
       // A task of the scope is running off the scope's lanes: something outside the scope ran it.
       context.recordEscape(
         """
@@ -81,6 +80,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         where it is not counted
         """
       )
+    }
+    // The running task queueing itself (a hop): it is its own context, no lookup needed.
+    if let context, ScopeTasks.address(of: job) == running {
+      return (context, escaped: false)
     }
     if ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) {
       return (owner, escaped: owner !== context)
