@@ -65,9 +65,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Which open scope a job queued now belongs to, and whether it came from outside that scope.
   ///
-  /// A task a scope has run belongs to it wherever it is queued from; queued from outside the scope
-  /// (another thread, a timer, I/O), that is an escape. Any other job — a task created or resumed
-  /// by the scope's code, an actor's turn, a continuation job — belongs to the scope queueing it.
+  /// A job queued from inside a scope — a task created or resumed by the scope's code, a hop, an
+  /// actor's turn, a continuation job — belongs to that scope. A job queued from outside any scope
+  /// (another thread, a timer, I/O) belongs to a scope only when it is a task that scope has run:
+  /// that is an escape.
   static func owner(of job: UnownedJob) -> (scope: VirtualExecutor, escaped: Bool)? {
     let context = current
     let running = ScopeTasks.currentTask
@@ -81,14 +82,13 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         """
       )
     }
-    // The running task queueing itself (a hop): it is its own context, no lookup needed.
-    if let context, ScopeTasks.address(of: job) == running {
+    if let context {
       return (context, escaped: false)
     }
     if ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) {
-      return (owner, escaped: owner !== context)
+      return (owner, escaped: true)
     }
-    return context.map { ($0, escaped: false) }
+    return nil
   }
 
   /// Something that reached the scope from outside it.
