@@ -33,15 +33,15 @@ enum RuntimeHooks {
   typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
   typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
 
-  /// The hook variables, found by name in the loaded runtime.
-  private struct Slots: @unchecked Sendable {
+  /// The hook variables, found by name in the loaded runtime. Only written under `installs`' lock.
+  private struct Slots {
     let enqueue: UnsafeMutablePointer<EnqueueHook?>
     let main: UnsafeMutablePointer<MainHook?>
     let delay: UnsafeMutablePointer<DelayHook?>
     let deadline: UnsafeMutablePointer<DeadlineHook?>
   }
 
-  private static let slots: Slots? = {
+  nonisolated(unsafe) private static let slots: Slots? = {
     let runtime = dlopen(nil, RTLD_NOW)
     guard let enqueue = dlsym(runtime, "swift_task_enqueueGlobal_hook"),
       let main = dlsym(runtime, "swift_task_getMainExecutor_hook"),
