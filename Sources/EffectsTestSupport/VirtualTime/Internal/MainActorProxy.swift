@@ -18,11 +18,7 @@ final class MainActorProxy: SerialExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let (scope, escaped) = VirtualExecutor.owner(of: job),
-      escaped ? scope.enqueueEscaped(job, onMainActor: true) : scope.enqueueMain(job)
-    {
-      return
-    }
+    if VirtualExecutor.take(job, onMainActor: true) { return }
     // No open scope owns it: run it as the main actor would.
     DispatchQueue.main.async {
       job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())

@@ -60,12 +60,7 @@ enum RuntimeHooks {
   private static let installs = Locked(0)
 
   private static let enqueueHook: EnqueueHook = { job, original in
-    if let (scope, escaped) = VirtualExecutor.owner(of: job),
-      escaped ? scope.enqueueEscaped(job, onMainActor: false) : scope.enqueueGlobal(job)
-    {
-      return
-    }
-    original(job)
+    if !VirtualExecutor.take(job, onMainActor: false) { original(job) }
   }
 
   private static let mainHook: MainHook = { original in

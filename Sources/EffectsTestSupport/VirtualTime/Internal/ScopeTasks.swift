@@ -37,7 +37,7 @@ enum ScopeTasks {
 
   /// The address of the current task, if any.
   static var currentTask: UInt? {
-    getCurrent?().map { UInt(bitPattern: $0) }
+    currentTaskJob.map(address(of:))
   }
 
   /// The current task as a job, if any.

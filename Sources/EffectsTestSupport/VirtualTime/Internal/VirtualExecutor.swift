@@ -55,7 +55,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// lane (inside an actor's turn there, say) stays outside. With no task running (an actor's turn
   /// being scheduled, a continuation job), it is the scope of the lane.
   static var current: VirtualExecutor? {
-    if let task = ScopeTasks.currentTaskJob {
+    context(running: ScopeTasks.currentTaskJob)
+  }
+
+  private static func context(running task: UnownedJob?) -> VirtualExecutor? {
+    if let task {
       if let scope, scope.isOpen { return scope }
       return ScopeTasks.owner(of: task)
     }
@@ -63,16 +67,20 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     return lane
   }
 
-  /// Which open scope a job queued now belongs to, and whether it came from outside that scope.
+  /// Takes `job` into the open scope it belongs to, on the main lane or the serial one; false when
+  /// no open scope takes it (the caller then hands it to the real executor).
   ///
   /// A job queued from inside a scope — a task created or resumed by the scope's code, a hop, an
   /// actor's turn, a continuation job — belongs to that scope. A job queued from outside any scope
   /// (another thread, a timer, I/O) belongs to a scope only when it is a task that scope has run:
   /// that is an escape.
-  static func owner(of job: UnownedJob) -> (scope: VirtualExecutor, escaped: Bool)? {
-    let context = current
-    let running = ScopeTasks.currentTask
-    if let context, context !== onCurrentThread, let running, running != context.driver {
+  static func take(_ job: UnownedJob, onMainActor: Bool) -> Bool {
+    let running = ScopeTasks.currentTaskJob
+    guard let context = context(running: running) else {
+      guard ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) else { return false }
+      return owner.enqueueEscaped(job, onMainActor: onMainActor)
+    }
+    if context !== onCurrentThread, let running, ScopeTasks.address(of: running) != context.driver {
       // A task of the scope is running off the scope's lanes: something outside the scope ran it.
       context.recordEscape(
         """
@@ -82,13 +90,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         """
       )
     }
-    if let context {
-      return (context, escaped: false)
-    }
-    if ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) {
-      return (owner, escaped: true)
-    }
-    return nil
+    return onMainActor ? context.enqueueMain(job) : context.enqueueGlobal(job)
   }
 
   /// Something that reached the scope from outside it.
