@@ -19,8 +19,17 @@ enum ScopeTasks {
   private typealias TaskID = @convention(thin) (UnownedJob) -> UInt64
   private typealias GetCurrent = @convention(thin) () -> UnsafeMutableRawPointer?
 
+  private typealias Cancel = @convention(thin) (UnsafeMutableRawPointer) -> Void
+  private typealias IsCancelled = @convention(thin) (UnsafeMutableRawPointer) -> Bool
+  private typealias Retain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
+  private typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
+
   private static let taskID: TaskID? = symbol("swift_task_getJobTaskId", as: TaskID.self)
   private static let getCurrent: GetCurrent? = symbol("swift_task_getCurrent", as: GetCurrent.self)
+  private static let cancelTask: Cancel? = symbol("swift_task_cancel", as: Cancel.self)
+  private static let isCancelled: IsCancelled? = symbol("swift_task_isCancelled", as: IsCancelled.self)
+  private static let retainObject: Retain? = symbol("swift_retain", as: Retain.self)
+  private static let releaseObject: Release? = symbol("swift_release", as: Release.self)
 
   private struct Owner {
     let scope: VirtualExecutor
@@ -32,7 +41,7 @@ enum ScopeTasks {
 
   /// Whether the runtime functions this needs were found.
   static var isAvailable: Bool {
-    taskID != nil && getCurrent != nil
+    taskID != nil && getCurrent != nil && retainObject != nil && releaseObject != nil
   }
 
   /// The address of the current task, if any.
@@ -57,6 +66,85 @@ enum ScopeTasks {
     let pointer = unsafeBitCast(job, to: UnsafeRawPointer.self)
     let flags = pointer.load(fromByteOffset: 4 * MemoryLayout<UnsafeRawPointer>.size, as: UInt32.self)
     return flags & 0xFF == 0
+  }
+
+  /// Whether `job` is a task that no parent awaits — a `Task {}` or `Task.detached {}`, not a child
+  /// of `async let` or a task group (bit 24 of the flags, `Task_IsChildTask`). A child ends before
+  /// its parent does, so a scope checks only these at its end.
+  static func isUnstructuredTask(_ job: UnownedJob) -> Bool {
+    guard isTask(job) else { return false }
+    let pointer = unsafeBitCast(job, to: UnsafeRawPointer.self)
+    let flags = pointer.load(fromByteOffset: 4 * MemoryLayout<UnsafeRawPointer>.size, as: UInt32.self)
+    return flags & (1 << 24) == 0
+  }
+
+  // MARK: Task status
+
+  /// Where a task keeps its status flags (`ActiveTaskStatus`, whose first 32 bits are its flags
+  /// in every runtime layout): at one of two offsets into the task's private storage, depending on
+  /// the runtime's version. Found once, on a running task, by `calibrate(on:)`; nil until then, or
+  /// when neither offset holds what a running task's status must hold.
+  private static let statusOffset = Locked<Int??>(.none)
+
+  /// The candidate offsets: the private storage follows the 64-byte job header and two words,
+  /// and holds the status either first or after two words of exclusivity state.
+  private static let candidateOffsets = [96, 80]
+  private static let cancelledFlag: UInt32 = 0x100
+  private static let completeFlag: UInt32 = 0x2000
+
+  /// Finds where `task` — running now, on this thread — keeps its status, once per process: the
+  /// word must be non-zero, hold the task's priority in its low byte (as the job flags do), not
+  /// say "complete", and agree with the runtime on whether the task is cancelled.
+  static func calibrate(on task: UnownedJob) {
+    statusOffset.withLock { offset in
+      guard offset == nil else { return }
+      guard MemoryLayout<UnsafeRawPointer>.size == 8, let isCancelled else {
+        offset = .some(nil)
+        return
+      }
+      let pointer = unsafeBitCast(task, to: UnsafeMutableRawPointer.self)
+      let flags = pointer.load(fromByteOffset: 32, as: UInt32.self)
+      let cancelled = isCancelled(pointer)
+      offset = .some(
+        candidateOffsets.first { candidate in
+          let word = pointer.load(fromByteOffset: candidate, as: UInt64.self)
+          let status = UInt32(truncatingIfNeeded: word)
+          return word != 0 && status & 0xFF == (flags >> 8) & 0xFF && status & completeFlag == 0
+            && (status & cancelledFlag != 0) == cancelled
+        }
+      )
+    }
+  }
+
+  /// Whether the task at `address` (kept alive by `retain(_:)`) has ended; nil when this runtime's
+  /// layout is not known.
+  static func hasEnded(_ address: UInt) -> Bool? {
+    guard let offset = statusOffset.snapshot ?? nil,
+      let pointer = UnsafeRawPointer(bitPattern: address)
+    else { return nil }
+    return pointer.load(fromByteOffset: offset, as: UInt32.self) & completeFlag != 0
+  }
+
+  /// Cancels the task at `address` (kept alive by `retain(_:)`); false when the runtime does not
+  /// show it cancelled afterwards — a layout this code does not know, so no status can be trusted.
+  static func cancel(_ address: UInt) -> Bool {
+    guard let cancelTask, let offset = statusOffset.snapshot ?? nil,
+      let pointer = UnsafeMutableRawPointer(bitPattern: address)
+    else { return false }
+    cancelTask(pointer)
+    return pointer.load(fromByteOffset: offset, as: UInt32.self) & cancelledFlag != 0
+  }
+
+  /// Keeps the task at `address` alive until `release(_:)`, so its status can still be read.
+  static func retain(_ address: UInt) {
+    guard let retainObject, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
+    _ = retainObject(pointer)
+  }
+
+  /// Balances `retain(_:)`.
+  static func release(_ address: UInt) {
+    guard let releaseObject, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
+    releaseObject(pointer)
   }
 
   /// The runtime's id of `job`'s task.

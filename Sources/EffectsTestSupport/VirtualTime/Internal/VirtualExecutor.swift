@@ -93,6 +93,16 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     return onMainActor ? context.enqueueMain(job) : context.enqueueGlobal(job)
   }
 
+  /// An unstructured task the scope started.
+  struct StartedTask {
+    /// Its address, retained by the scope.
+    var address: UInt
+    /// The runtime's id for it.
+    var id: UInt64
+    /// The async form that had returned last when the task started (nil: before the first one).
+    var startedAfter: CallSite?
+  }
+
   /// Something that reached the scope from outside it.
   struct Escape {
     /// What escaped, for the report.
@@ -111,8 +121,26 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Jobs queued on either lane or running there.
   private var inFlight = 0
   private var closed = false
-  /// Tasks waiting for the count to reach zero.
-  private var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// Tasks waiting for the count to reach zero, by id (a waiter with a deadline is taken out by id).
+  private var idleWaiters: [(id: UInt64, continuation: UnsafeContinuation<Bool, Never>)] = []
+  private var nextWaiterID: UInt64 = 0
+  /// The unstructured tasks the scope started, kept alive (retained) until it closes so that its
+  /// end can tell which of them never finished.
+  private var started: [StartedTask] = []
+  /// The serial lane's thread generation: a thread whose generation is not this one has been
+  /// replaced (its job blocked the lane) and stops after that job.
+  private var laneGeneration = 0
+  /// How many jobs the serial lane has started, and whether one is running now: the watchdog
+  /// compares them between two looks to find a job that does not return.
+  private var laneJobsStarted: UInt64 = 0
+  private var laneJobRunning = false
+  /// Where the lane thread's state can be read (Linux: `/proc/self/task/<tid>/stat`).
+  private var laneThreadStat: String?
+  /// The lane threads replaced while running a job that blocked: the job they still run no
+  /// longer counts, so it is not the caller's "own" job either.
+  private var retiredLaneThreads: [pthread_t] = []
+  /// The lane thread of the current generation.
+  private var laneThread: pthread_t?
   private var escapes: [Escape] = []
   /// The tasks this scope has queued: their runtime ids, by address.
   private var adopted: [UInt: UInt64] = [:]
@@ -124,7 +152,12 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Starts the executor's thread.
   init(driver: UInt?) {
     self.driver = driver
-    let thread = Thread { [self] in loop() }
+    startLaneThread(generation: 0)
+    LaneWatchdog.watch(self)
+  }
+
+  private func startLaneThread(generation: Int) {
+    let thread = Thread { [self] in loop(generation: generation) }
     thread.name = "swift-effects.VirtualExecutor"
     thread.stackSize = 8 << 20
     thread.start()
@@ -171,12 +204,24 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     return enqueueGlobal(job)
   }
 
+  /// Records the task that opens the scope as the scope's, so that wherever it is queued from
+  /// next — even by a `Task.yield()` on a thread of the default executor — it comes to the scope.
+  func adoptDriver(_ job: UnownedJob) {
+    condition.lock()
+    adopt(job)
+    condition.unlock()
+  }
+
   /// Records a task the first time the scope queues one of its jobs. Called with the lock held.
   private func adopt(_ job: UnownedJob) {
     guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return }
     let address = ScopeTasks.address(of: job)
     guard adopted.updateValue(id, forKey: address) != id else { return }
     ScopeTasks.adopt(address: address, id: id, by: self)
+    if address != driver, ScopeTasks.isUnstructuredTask(job) {
+      ScopeTasks.retain(address)
+      started.append(StartedTask(address: address, id: id, startedAfter: lastDrive))
+    }
   }
 
   /// Counts a main-actor job of the scope and runs it on the main queue, as the main actor's
@@ -247,37 +292,65 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   // MARK: Waiting
 
   /// Returns once no job of the scope is queued or running, other than the caller's own (which
-  /// suspends, or is the only one left).
+  /// suspends, or is the only one left) — or, given a `deadline`, once it passes: then false.
   ///
   /// `drive` is the async form waiting: escapes that happen after it returns are reported at it.
-  func whenIdle(drive: CallSite?, isolation: isolated (any Actor)? = #isolation) async {
+  @discardableResult
+  func whenIdle(
+    drive: CallSite?,
+    deadline: DispatchTime? = nil,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
     // A job running on one of the scope's lanes is the caller's own: when it is the only one,
     // the scope is idle now.
-    let own = Self.onCurrentThread === self ? 1 : 0
-    if isIdle(own: own, drive: drive) { return }
-    await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
+    let own = Self.onCurrentThread === self && !isOnRetiredLaneThread ? 1 : 0
+    if isIdle(own: own, drive: drive) { return true }
+    return await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Bool, Never>) in
       condition.lock()
-      if inFlight - own == 0 {
+      if inFlight - own <= 0 {
         condition.unlock()
-        continuation.resume()
+        continuation.resume(returning: true)
         return
       }
-      idleWaiters.append(continuation)
+      let id = nextWaiterID
+      nextWaiterID += 1
+      idleWaiters.append((id, continuation))
       condition.unlock()
+      if let deadline {
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [self] in giveUp(waiter: id) }
+      }
     }
+  }
+
+  /// Resumes the waiter `id` with false if it is still waiting.
+  private func giveUp(waiter id: UInt64) {
+    condition.lock()
+    let index = idleWaiters.firstIndex { $0.id == id }
+    let waiter = index.map { idleWaiters.remove(at: $0) }
+    condition.unlock()
+    waiter?.continuation.resume(returning: false)
   }
 
   /// ``whenIdle(drive:isolation:)`` after leaving the caller's actor, so that the jobs queued on it
   /// can run (and be counted) meanwhile.
-  @concurrent func whenIdleAwayFromActor(drive: CallSite?) async {
-    await whenIdle(drive: drive, isolation: nil)
+  @discardableResult
+  @concurrent func whenIdleAwayFromActor(drive: CallSite?, deadline: DispatchTime? = nil) async -> Bool {
+    await whenIdle(drive: drive, deadline: deadline, isolation: nil)
   }
 
   private func isIdle(own: Int, drive: CallSite?) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     if let drive { lastDrive = drive }
-    return inFlight - own == 0
+    return inFlight - own <= 0
+  }
+
+  /// Whether the caller runs on a lane thread that was replaced (its job no longer counts).
+  private var isOnRetiredLaneThread: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    let current = pthread_self()
+    return retiredLaneThreads.contains { pthread_equal($0, current) != 0 }
   }
 
   /// Whether the scope still takes jobs.
@@ -300,9 +373,31 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   func close() {
     condition.lock()
     closed = true
-    condition.signal()
+    condition.broadcast()
+    let retained = started
+    started = []
     condition.unlock()
     ScopeTasks.release(self)
+    LaneWatchdog.forget(self)
+    for task in retained {
+      ScopeTasks.release(task.address)
+    }
+  }
+
+  // MARK: The end of the scope
+
+  /// The unstructured tasks the scope started that have not ended; nil when this runtime's task
+  /// layout is not known, so nothing can be said.
+  func unfinishedTasks() -> [StartedTask]? {
+    condition.lock()
+    let tasks = started
+    condition.unlock()
+    var unfinished: [StartedTask] = []
+    for task in tasks {
+      guard let ended = ScopeTasks.hasEnded(task.address) else { return nil }
+      if !ended { unfinished.append(task) }
+    }
+    return unfinished
   }
 
   // MARK: The serial lane
@@ -313,24 +408,27 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     let ready = finishedLocked()
     condition.unlock()
     for waiter in ready {
-      waiter.resume()
+      waiter.resume(returning: true)
     }
   }
 
   /// Counts one job of the scope as run, returning the waiters to resume when it was the last.
   /// Called with the lock held.
-  private func finishedLocked() -> [UnsafeContinuation<Void, Never>] {
+  private func finishedLocked() -> [UnsafeContinuation<Bool, Never>] {
     inFlight -= 1
     guard inFlight == 0, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [] }
-    return idleWaiters
+    return idleWaiters.map(\.continuation)
   }
 
-  private func loop() {
+  private func loop(generation: Int) {
     pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
+    let stat = LaneWatchdog.statPathOfCurrentThread()
     condition.lock()
-    while true {
+    laneThreadStat = stat
+    laneThread = pthread_self()
+    while generation == laneGeneration {
       if head < jobs.count {
         let job = jobs[head]
         head += 1
@@ -338,14 +436,20 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
           jobs.removeAll(keepingCapacity: true)
           head = 0
         }
+        laneJobsStarted &+= 1
+        laneJobRunning = true
         condition.unlock()
         // Run as the current task executor, so that `Task.yield()` comes back here.
         job.runSynchronously(on: taskExecutor)
         condition.lock()
+        // A job the watchdog gave up on was already taken out of the count; this thread was
+        // replaced meanwhile and stops here.
+        guard generation == laneGeneration else { break }
+        laneJobRunning = false
         let ready = finishedLocked()
         if !ready.isEmpty {
           condition.unlock()
-          for waiter in ready { waiter.resume() }
+          for waiter in ready { waiter.resume(returning: true) }
           condition.lock()
         }
       } else if closed {
@@ -356,5 +460,55 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     }
     condition.unlock()
     pthread_setspecific(Self.threadKey, nil)
+  }
+
+  // MARK: A job that blocks the lane
+
+  /// What the watchdog sees of the serial lane: how many jobs it has started, whether one is
+  /// running, and where its thread's state can be read.
+  func laneSnapshot() -> (started: UInt64, running: Bool, stat: String?) {
+    condition.lock()
+    defer { condition.unlock() }
+    // A blocked job matters only when something waits behind it: a queued job, or an advance.
+    let waitedFor = head < jobs.count || !idleWaiters.isEmpty
+    return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThreadStat)
+  }
+
+  /// Gives up on the lane's running job — job `number`, which has not returned for `duration` —
+  /// when it is still the one running: it no longer counts, a new thread runs the scope's other
+  /// jobs, and the blocked one is reported. The old thread ends when (if) its job returns.
+  func replaceBlockedLane(job number: UInt64, after duration: Duration, waiting: Bool) {
+    condition.lock()
+    guard !closed, laneJobRunning, laneJobsStarted == number else {
+      condition.unlock()
+      return
+    }
+    laneGeneration += 1
+    laneJobRunning = false
+    if let laneThread { retiredLaneThreads.append(laneThread) }
+    laneThread = nil
+    let generation = laneGeneration
+    escapes.append(
+      Escape(
+        description: waiting
+          ? """
+          a task of the scope blocked the scope's thread for more than \(duration) (a semaphore, \
+          a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
+          Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
+          longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
+          the scheduler's sleep
+          """
+          : """
+          a job of the scope ran for more than \(duration) without suspending (a busy loop \
+          waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
+          so they no longer run one at a time. Await what the loop waits for instead
+          """,
+        during: lastDrive
+      )
+    )
+    let ready = finishedLocked()
+    condition.unlock()
+    startLaneThread(generation: generation)
+    for waiter in ready { waiter.resume(returning: true) }
   }
 }

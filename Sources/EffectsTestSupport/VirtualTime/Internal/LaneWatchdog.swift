@@ -1,0 +1,137 @@
+import Effects
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Watches the serial lane of every open scope for a job that does not return — a task that
+/// blocks the lane's thread (a semaphore, a lock held across an `await`, `DispatchQueue.sync` onto
+/// work of the scope) would otherwise stop every other task of the scope, and a test waiting for
+/// them would hang.
+///
+/// One thread for the process looks at each lane every ``interval`` while a scope is open, and
+/// sleeps otherwise. Each look reads a counter and a flag: the lanes pay nothing per job. A job
+/// that something waits behind (a queued job, an advance), seen running across looks for
+/// ``waitingLimit`` while its thread sleeps in the kernel (Linux reports that in `/proc`), or for
+/// ``busyLimit`` whatever it does, is given up on: the lane goes on on a new thread, and the scope
+/// reports the blocked job.
+enum LaneWatchdog {
+  /// How often the watchdog looks.
+  static let interval: Duration = .milliseconds(100)
+  /// How long a job may wait (blocked in the kernel) before it is given up on: far longer than
+  /// any lock is held, even on a loaded machine.
+  static let waitingLimit: Duration = .seconds(2) * slowdown
+  /// How long a job may run at all before it is given up on: long enough for any real
+  /// computation between two suspensions in a test.
+  static let busyLimit: Duration = .seconds(10) * slowdown
+
+  /// 5 under the thread sanitizer, which slows every lock and every thread down many times (and
+  /// holds its own locks meanwhile); 1 otherwise.
+  private static var slowdown: Int {
+    dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") == nil ? 1 : 5
+  }
+
+  private struct Watched {
+    unowned let executor: VirtualExecutor
+    /// The lane's job count at the last look, and for how long the same job has been running.
+    var lastStarted: UInt64 = 0
+    var runningFor: Duration = .zero
+  }
+
+  private final class Watcher: @unchecked Sendable {
+    let condition = NSCondition()
+    /// Guarded by `condition`.
+    var watched: [ObjectIdentifier: Watched] = [:]
+    /// Guarded by `condition`.
+    var started = false
+  }
+
+  private static let watcher = Watcher()
+
+  /// Starts watching `executor`'s lane until ``forget(_:)``.
+  static func watch(_ executor: VirtualExecutor) {
+    let watcher = watcher
+    watcher.condition.lock()
+    watcher.watched[ObjectIdentifier(executor)] = Watched(executor: executor)
+    if !watcher.started {
+      watcher.started = true
+      let thread = Thread { run(watcher) }
+      thread.name = "swift-effects.LaneWatchdog"
+      thread.start()
+    }
+    watcher.condition.signal()
+    watcher.condition.unlock()
+  }
+
+  /// Stops watching `executor`: called when its scope closes, before it can be freed.
+  static func forget(_ executor: VirtualExecutor) {
+    watcher.condition.lock()
+    watcher.watched[ObjectIdentifier(executor)] = nil
+    watcher.condition.unlock()
+  }
+
+  private static func run(_ watcher: Watcher) {
+    watcher.condition.lock()
+    while true {
+      if watcher.watched.isEmpty {
+        watcher.condition.wait()
+        continue
+      }
+      _ = watcher.condition.wait(until: Date(timeIntervalSinceNow: interval.seconds))
+      for (key, var watched) in watcher.watched {
+        // Read under the watcher's lock: `forget` (which takes it) runs before the executor goes.
+        let lane = watched.executor.laneSnapshot()
+        if lane.running, lane.started == watched.lastStarted {
+          watched.runningFor += interval
+        } else {
+          watched.runningFor = .zero
+        }
+        watched.lastStarted = lane.started
+        watcher.watched[key] = watched
+        guard watched.runningFor >= waitingLimit else { continue }
+        let waiting = lane.stat.map(isWaiting(stat:)) ?? true
+        let limit = waiting ? waitingLimit : busyLimit
+        guard watched.runningFor >= limit else { continue }
+        watched.executor.replaceBlockedLane(job: lane.started, after: limit, waiting: waiting)
+        watched.runningFor = .zero
+        watcher.watched[key] = watched
+      }
+    }
+  }
+
+  /// Where the calling thread's scheduling state can be read, on Linux; nil elsewhere (then a
+  /// job that runs too long is treated as waiting).
+  static func statPathOfCurrentThread() -> String? {
+    #if os(Linux)
+    guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
+      let id = stat.split(separator: " ").first
+    else { return nil }
+    return "/proc/self/task/\(id)/stat"
+    #else
+    return nil
+    #endif
+  }
+
+  /// Whether the thread whose `/proc` stat file is at `stat` is asleep in the kernel (state `S`
+  /// or `D`) rather than running. The state follows the command name, which is in parentheses.
+  private static func isWaiting(stat: String) -> Bool {
+    guard let text = try? String(contentsOfFile: stat, encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return true }
+    let state = text[text.index(after: close)...].drop { $0 == " " }.first
+    return state == "S" || state == "D"
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a `TimeInterval`.
+  fileprivate var seconds: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
+  }
+}
