@@ -43,7 +43,7 @@ import Testing
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()
     let children = Locked(0)
-    let leftover = await scheduler.withVirtualTime {
+    let leftover = await scheduler.withVirtualTime(leftoverWork: .expected) {
       let task = Task {
         for await _ in stream {
           Task {
@@ -56,7 +56,8 @@ import Testing
       return task
     }
     var counted = -1
-    await scheduler.withVirtualTime {
+    // The leftover task, resumed by this scope, becomes one of its tasks: still waiting at the end.
+    await scheduler.withVirtualTime(leftoverWork: .expected) {
       input.yield(1)
       await scheduler.runDue()
       counted = children.withLock { $0 }
@@ -72,7 +73,7 @@ import Testing
     let advanceLine = #line + 6
     await withKnownIssue {
       // Made inside withKnownIssue, so that the task's issue is matched here.
-      let leftover = await scheduler.withVirtualTime {
+      let leftover = await scheduler.withVirtualTime(leftoverWork: .expected) {
         Task {
           for await _ in stream {
             await scheduler.runDue()

@@ -107,6 +107,8 @@ extension TestScheduler {
   /// Returns false when it stopped at the ``maxRuns`` limit.
   @discardableResult
   func drain(until target: Duration?, caller: CallSite, operation: String) -> Bool {
+    guard beginDriving(operation, at: caller) else { return false }
+    defer { endDriving() }
     let limit = maxRuns
     var runs = 0
     while runNext(until: target) {
@@ -120,6 +122,34 @@ extension TestScheduler {
       state.withLock { state in state.elapsed = max(state.elapsed, target) }
     }
     return true
+  }
+
+  /// Marks `operation` at `caller` as the call running work; false (reported) when another one
+  /// is running already — `operation` was called from inside work it runs (an action, a task it
+  /// resumed), or from another thread at the same time.
+  func beginDriving(_ operation: String, at caller: CallSite) -> Bool {
+    let running = state.withLock { state -> (operation: String, site: CallSite)? in
+      if let running = state.driving { return running }
+      state.driving = (operation, caller)
+      return nil
+    }
+    guard let running else { return true }
+    reportIssue(
+      """
+      TestScheduler.\(operation) was called while \(running.operation) at \(running.site) is still \
+      running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
+      another thread at the same time. Nested, it would run later work before the work that called \
+      it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
+      on the scheduler, instead of advancing from inside.
+      """,
+      at: caller
+    )
+    return false
+  }
+
+  /// Ends ``beginDriving(_:at:)``.
+  func endDriving() {
+    state.withLock { $0.driving = nil }
   }
 
   /// Runs the earliest work due by `target` (any, when nil), at its deadline. False when none.

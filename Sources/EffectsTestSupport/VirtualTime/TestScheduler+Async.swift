@@ -6,6 +6,9 @@ extension TestScheduler {
   /// scope, so the `await` forms of `advance`, `runDue` and `run` can wait — exactly — until each
   /// task has reached its next suspension.
   ///
+  /// `@Test(.virtualTime)` opens one on a fresh scheduler for you; call this with a scheduler you
+  /// made:
+  ///
   /// ```swift
   /// @Test func retriesAfterTwoSeconds() async {
   ///   let scheduler = TestScheduler()
@@ -17,8 +20,7 @@ extension TestScheduler {
   ///     await scheduler.advance(by: .seconds(1))
   ///     #expect(model.state == .loaded)
   ///     await load.value
-  ///     scheduler.assertNoPendingWork()
-  ///   }
+  ///   }  // the end of the scope checks that nothing was left behind
   /// }
   /// ```
   ///
@@ -41,12 +43,17 @@ extension TestScheduler {
   ///
   /// - **Lifetime**: start the code under test inside the scope, so that its tasks belong to it.
   ///   The hooks are installed when the first scope opens and removed when the last one closes;
-  ///   the scope's thread ends with it. When the scope ends, tasks still sleeping on this
-  ///   scheduler are cancelled (they get `CancellationError`) and run to their end: call
-  ///   ``assertNoPendingWork(fileID:filePath:line:column:)`` inside the scope.
-  /// - **No blocking**: the scope's nonisolated tasks share one thread, so a task that blocks it (a
-  ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) stops
-  ///   them all.
+  ///   the scope's thread ends with it.
+  /// - **The end is exhaustive**: work still scheduled and tasks still sleeping on this scheduler
+  ///   are reported at the line that scheduled them, tasks still suspended on anything else at
+  ///   this call; then all of it is cancelled, and the scope returns even if a task ignores
+  ///   cancellation (that is reported too). Pass `leftoverWork: .expected` to leave work running.
+  /// - **No blocking**: the scope's nonisolated tasks share one thread. A task that blocks it (a
+  ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) is
+  ///   given up on after two seconds — the others go on on a new thread — and reported.
+  /// - **One scope per scheduler**: a second scope on this scheduler while one is open, an
+  ///   `await advance` of another scheduler inside this scope, and an `advance` from inside work
+  ///   the scheduler is running are reported.
   /// - **What cannot be exact is reported**: work resumed from outside the scope — a real
   ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.yield()` inside an actor
   ///   (the runtime gives an actor's queued jobs no task executor, so the wake-up goes to the
@@ -57,6 +64,7 @@ extension TestScheduler {
   /// The scope needs the runtime's hooks; where they are unavailable (or another library installed
   /// one) the operation runs normally and an issue says so.
   public func withVirtualTime<R, Failure: Error>(
+    leftoverWork: LeftoverWork = .reported,
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -64,39 +72,95 @@ extension TestScheduler {
     column: UInt = #column,
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
-    let scopeSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await withScope(
+      at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+      leftoverWork: leftoverWork,
+      operation
+    )
+  }
+
+  /// The body of ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``, whose
+  /// issues about the scope as a whole are reported at `scopeSite`.
+  func withScope<R, Failure: Error>(
+    at scopeSite: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    if let open = state.withLock({ $0.scope }) {
+      scopeSite.report(
+        """
+        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \(open.site). \
+        One scheduler drives one scope at a time; this operation runs inside the open one, and its \
+        leftover work is checked when that one ends. Open one scope per test (or use a second \
+        TestScheduler for a second scope).
+        """
+      )
+      let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(open.executor) {
+        do throws(Failure) {
+          return .success(try await operation())
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try result.get()
+    }
     guard RuntimeHooks.retain() else {
-      reportIssue(
+      scopeSite.report(
         """
         TestScheduler.withVirtualTime could not take over task scheduling: \
         \(RuntimeHooks.unavailableReason ?? "another library has installed a concurrency runtime hook"). \
         Async code runs, but advance cannot wait for it.
-        """,
-        at: scopeSite
+        """
       )
       return try await operation()
     }
-    let executor = VirtualExecutor(driver: ScopeTasks.currentTask)
+    let driver = ScopeTasks.currentTaskJob
+    let executor = VirtualExecutor(driver: driver.map(ScopeTasks.address(of:)))
+    if let driver {
+      ScopeTasks.calibrate(on: driver)
+      executor.adoptDriver(driver)
+    }
+    state.withLock { $0.scope = (executor, scopeSite) }
     let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
       if isolation === MainActor.shared {
         // Move the test itself onto the scope's main lane, so that its own wake-ups are
         // counted and run in turn with the main-actor work it waits for.
         await MainLane.shared.enter()
+      } else if isolation == nil,
+        #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+      {
+        // Run a nonisolated test on the scope's serial lane from its first line, not from its
+        // first suspension: what it does first (a real sleep, say) is then the scope's, and seen.
+        return await withTaskExecutorPreference(executor) {
+          await run(operation, thenEnd: executor, at: scopeSite, leftoverWork: leftoverWork)
+        }
       }
-      let result: Result<R, Failure>
-      do throws(Failure) {
-        result = .success(try await operation())
-      } catch {
-        result = .failure(error)
-      }
-      cancelSleepers()
-      await settle(executor, drive: nil)
-      return result
+      return await run(operation, thenEnd: executor, at: scopeSite, leftoverWork: leftoverWork)
     }
+    state.withLock { $0.scope = nil }
     executor.close()
     RuntimeHooks.release()
     reportEscapes(of: executor, at: scopeSite)
     return try result.get()
+  }
+
+  /// Runs the scope's operation, then ends the scope.
+  private func run<R, Failure: Error>(
+    _ operation: () async throws(Failure) -> R,
+    thenEnd executor: VirtualExecutor,
+    at scopeSite: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> Result<R, Failure> {
+    let result: Result<R, Failure>
+    do throws(Failure) {
+      result = .success(try await operation())
+    } catch {
+      result = .failure(error)
+    }
+    await endScope(executor, at: scopeSite, leftoverWork: leftoverWork)
+    return result
   }
 
   /// Moves virtual time forward by `duration`, like ``advance(by:fileID:filePath:line:column:)``,
@@ -196,6 +260,8 @@ extension TestScheduler {
       }
       return
     }
+    guard beginDriving(operation, at: caller) else { return }
+    defer { endDriving() }
     reportEscapes(of: executor, at: caller)
     await settle(executor, drive: caller)
     guard let goal = goal() else { return }
@@ -203,13 +269,42 @@ extension TestScheduler {
   }
 
   /// The executor of the caller's scope, or nil after reporting that there is none.
+  ///
+  /// The scope of another scheduler is reported too — this scheduler's work would be run under a
+  /// scope that is not its own — but still used: it waits for every task of the caller's scope.
   private func scopeExecutor(for operation: String, at caller: CallSite) -> VirtualExecutor? {
+    let own = state.withLock { $0.scope }
+    if let executor = VirtualExecutor.current {
+      if let own, own.executor === executor { return executor }
+      reportIssue(
+        """
+        await TestScheduler.\(operation) was called inside a withVirtualTime scope of another \
+        TestScheduler\(own.map { "; this one's scope is open at \($0.site)" } ?? ", and this one has no scope open"). \
+        Advance the scheduler whose scope the code runs in: one scheduler per test, shared by every \
+        environment it builds.
+        """,
+        at: caller
+      )
+      return executor
+    }
     if let executor = VirtualExecutor.scope {
-      if executor.isOpen { return executor }
       reportIssue(
         """
         await TestScheduler.\(operation) was called by a task that outlived its withVirtualTime scope, \
         so it cannot wait for the tasks it wakes. Await the task before the scope ends, or cancel it.
+        """,
+        at: caller
+      )
+      _ = executor
+      return nil
+    }
+    if let own {
+      reportIssue(
+        """
+        await TestScheduler.\(operation) was called outside this scheduler's withVirtualTime scope \
+        (open at \(own.site)), by a task that is not part of it (a task that outlived another \
+        scope, or one started by code outside the test), so it cannot wait for the tasks it wakes. \
+        Advance from the test body inside the scope.
         """,
         at: caller
       )
@@ -218,8 +313,9 @@ extension TestScheduler {
     reportIssue(
       """
       await TestScheduler.\(operation) was called outside withVirtualTime, so it cannot wait for the \
-      tasks it wakes. Start the code under test inside `await scheduler.withVirtualTime { … }` and \
-      advance there (or call the synchronous form from synchronous code).
+      tasks it wakes. Start the code under test inside `await scheduler.withVirtualTime { … }` (or \
+      mark the test `@Test(.virtualTime)`) and advance there; from synchronous code, call the \
+      synchronous form.
       """,
       at: caller
     )
@@ -254,49 +350,41 @@ extension TestScheduler {
   /// A caller isolated to an actor other than the main actor first steps off it: jobs queued on
   /// that actor while the caller holds it (a `Task {}` started there, a call from another task)
   /// only become the scope's jobs once the actor is free.
+  @discardableResult
   func settle(
     _ executor: VirtualExecutor,
     drive: CallSite?,
+    deadline: DispatchTime? = nil,
     isolation: isolated (any Actor)? = #isolation
-  ) async {
-    if let isolation, isolation !== MainActor.shared {
-      await executor.whenIdleAwayFromActor(drive: drive)
-    } else {
-      await executor.whenIdle(drive: drive)
+  ) async -> Bool {
+    guard let isolation, isolation !== MainActor.shared else {
+      return await executor.whenIdle(drive: drive, deadline: deadline)
     }
+    return await executor.whenIdleAwayFromActor(drive: drive, deadline: deadline)
   }
 
   /// Reports what reached the scope from outside it since the last report, each at the async form
   /// that could not wait for it (or at `fallback`).
   func reportEscapes(of executor: VirtualExecutor, at fallback: CallSite) {
+    reportEscapes(of: executor, at: IssueSite(fallback))
+  }
+
+  /// Reports what reached the scope from outside it since the last report, each at the async form
+  /// that could not wait for it (or at `fallback`).
+  func reportEscapes(of executor: VirtualExecutor, at fallback: IssueSite) {
     // One issue per kind of escape and line, however often it happened.
     var seen: Set<String> = []
     for escape in executor.takeEscapes() {
-      let site = escape.during ?? fallback
+      let site = escape.during.map(IssueSite.init) ?? fallback
       guard seen.insert("\(escape.description) at \(site)").inserted else { continue }
-      reportIssue(
+      site.report(
         """
         TestScheduler: virtual time could not be exact here: \(escape.description). Work resumed \
         from outside the scope arrives at a moment that depends on real time, so what the test saw \
         after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
         TestScheduler.VirtualClock) and replace real I/O with a test double.
-        """,
-        at: site
+        """
       )
-    }
-  }
-
-  /// Wakes every sleeping task with `CancellationError` and forgets it.
-  func cancelSleepers() {
-    let continuations = state.withLock { state in
-      state.sleepers.values.compactMap { handle -> UnsafeContinuation<Void, any Error>? in
-        guard case .sleep(let continuation) = state.queue.remove(handle) else { return nil }
-        return continuation
-      }
-    }
-    state.withLock { $0.sleepers = [:] }
-    for continuation in continuations {
-      continuation.resume(throwing: CancellationError())
     }
   }
 }

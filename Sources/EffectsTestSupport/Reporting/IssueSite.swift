@@ -1,0 +1,41 @@
+import Effects
+import Testing
+
+/// Where an issue about a virtual-time scope is reported: the line that called an API (captured
+/// with `#fileID` and friends), or — for a scope opened by a trait — the test's own declaration.
+struct IssueSite: CustomStringConvertible, Sendable {
+  private enum Place: Sendable {
+    case call(CallSite)
+    case test(SourceLocation)
+  }
+
+  private let place: Place
+
+  /// The line that called an API.
+  init(_ callSite: CallSite) {
+    place = .call(callSite)
+  }
+
+  /// A test's declaration, as Swift Testing knows it.
+  init(_ location: SourceLocation) {
+    place = .test(location)
+  }
+
+  /// `Module/File.swift:42`.
+  var description: String {
+    switch place {
+    case .call(let callSite): callSite.description
+    case .test(let location): "\(location.fileID):\(location.line)"
+    }
+  }
+
+  /// Records a failure with `message` here.
+  func report(_ message: String) {
+    switch place {
+    case .call(let callSite):
+      reportIssue(message, at: callSite)
+    case .test(let location):
+      Issue.record(Comment(rawValue: message), sourceLocation: location)
+    }
+  }
+}

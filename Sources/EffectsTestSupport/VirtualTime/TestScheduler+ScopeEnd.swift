@@ -1,0 +1,164 @@
+import Dispatch
+import Effects
+
+extension TestScheduler {
+  /// How long the end of a scope waits, in real time, for its tasks to settle and for cancelled
+  /// tasks to end. A passing test never waits: its tasks have ended, and nothing is cancelled.
+  static let scopeEndGrace: Duration = .milliseconds(250)
+
+  /// Ends a scope exhaustively: work still scheduled, sleepers never resumed, and tasks of the
+  /// scope still suspended on anything else are reported, then cancelled; a task that does not end
+  /// after cancellation is reported, and the scope returns anyway, after ``scopeEndGrace`` of real
+  /// time. When the test expects leftovers, they are left as they are.
+  func endScope(
+    _ executor: VirtualExecutor,
+    at scope: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    let deadline = DispatchTime.now() + .milliseconds(Int(Self.scopeEndGrace / .milliseconds(1)))
+    // Tasks started last reach their first suspension (a sleep, say) before anything is read.
+    let settled = await settle(executor, drive: nil, deadline: deadline)
+    guard leftoverWork == .reported else { return }
+    guard settled else {
+      reportStillRunning(at: scope)
+      return
+    }
+    let leftovers = removeAllWork()
+    reportLeftovers(leftovers.entries, at: scope)
+    for sleeper in leftovers.sleepers {
+      sleeper.resume(throwing: CancellationError())
+    }
+    guard await settle(executor, drive: nil, deadline: deadline) else {
+      reportStillRunning(at: scope)
+      return
+    }
+    await cancelUnfinishedTasks(of: executor, at: scope, deadline: deadline)
+    // What cancelled tasks scheduled on their way out goes too (a sleeper is told it is cancelled).
+    for sleeper in removeAllWork().sleepers {
+      sleeper.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Empties the queue, returning what it held.
+  private func removeAllWork() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
+    state.withLock { state in
+      state.unregisteredSleepers = []
+      return state.removeAll()
+    }
+  }
+
+  /// Cancels the tasks of the scope that have not ended, waits up to `deadline` for them to end,
+  /// and reports them.
+  private func cancelUnfinishedTasks(
+    of executor: VirtualExecutor,
+    at scope: IssueSite,
+    deadline: DispatchTime,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    guard let unfinished = executor.unfinishedTasks(), !unfinished.isEmpty else { return }
+    for task in unfinished {
+      // The runtime not showing the task cancelled means its layout is not the one this code
+      // knows: then nothing it reads of a task's status can be trusted, so nothing is reported.
+      guard ScopeTasks.cancel(task.address) else { return }
+    }
+    var stuck = unfinished
+    while true {
+      guard await settle(executor, drive: nil, deadline: deadline) else { break }
+      stuck = stuck.filter { ScopeTasks.hasEnded($0.address) == false }
+      if stuck.isEmpty || DispatchTime.now() >= deadline { break }
+      // A cancelled task may end through work outside the scope (a real sleep's cancellation,
+      // I/O): give it a moment of real time.
+      await pause(.milliseconds(5))
+    }
+    let stuckAddresses = Set(stuck.map(\.address))
+    for (startedAfter, tasks) in Dictionary(grouping: unfinished, by: { $0.startedAfter?.description ?? "" })
+      .sorted(by: { $0.key < $1.key })
+    {
+      let count = tasks.count
+      let ignoring = tasks.filter { stuckAddresses.contains($0.address) }.count
+      let started = startedAfter.isEmpty ? "before the first advance" : "after the advance at \(startedAfter)"
+      let outcome =
+        ignoring == 0
+        ? "\(count == 1 ? "It was" : "They were") cancelled, and ended."
+        : """
+        \(count == 1 ? "It was" : "They were") cancelled, and \(ignoring == count ? (count == 1 ? "it" : "they") : "\(ignoring) of them") \
+        did not end within \(Self.scopeEndGrace): code that ignores cancellation outlives the test.
+        """
+      scope.report(
+        """
+        withVirtualTime: \(count == 1 ? "a task" : "\(count) tasks") started in this scope \(started) \
+        \(count == 1 ? "was" : "were") still suspended when the scope ended, waiting for something other \
+        than the scheduler: a stream that never yields, a continuation never resumed, a task it \
+        awaits. \(outcome) Let the task finish (or cancel it) before the scope ends; if the test \
+        means to leave it running, open the scope with leftoverWork: .expected.
+        """
+      )
+    }
+  }
+
+  /// Reports each leftover piece of work at the line that scheduled it, one issue per line.
+  private func reportLeftovers(_ entries: [TimerQueue.Entry], at scope: IssueSite) {
+    let now = elapsed
+    let sorted = entries.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+    var lines: [String] = []
+    var bySite: [String: [TimerQueue.Entry]] = [:]
+    for entry in sorted {
+      let key = entry.callSite.description
+      if bySite[key] == nil { lines.append(key) }
+      bySite[key, default: []].append(entry)
+    }
+    for key in lines {
+      guard let group = bySite[key], let first = group.first else { continue }
+      let what: String
+      let fix: String
+      switch first.work {
+      case .sleep:
+        what = group.count == 1 ? "a task sleeping here" : "\(group.count) tasks sleeping here"
+        fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
+      case .once:
+        what = group.count == 1 ? "work scheduled here" : "\(group.count) pieces of work scheduled here"
+        fix = """
+          \(group.count == 1 ? "It was" : "They were") cancelled. Advance time past \
+          \(group.count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
+          \(group.count == 1 ? "it" : "them")
+          """
+      case .repeating(let interval, _):
+        what = "a repeating timer scheduled here (every \(interval))"
+        fix = "It was cancelled. Cancel the timer before the scope ends"
+      }
+      let due = group.map { "\($0.deadline)" }.joined(separator: ", ")
+      reportIssue(
+        """
+        TestScheduler: \(what) \(group.count == 1 ? "was" : "were") still pending when the \
+        withVirtualTime scope at \(scope) ended (due at \(due); virtual time was \(now)). \(fix); if \
+        the test means to leave it, open the scope with leftoverWork: .expected.
+        """,
+        at: first.callSite
+      )
+    }
+  }
+
+  /// Reports tasks of the scope that kept running past the end's grace period.
+  private func reportStillRunning(at scope: IssueSite) {
+    scope.report(
+      """
+      withVirtualTime: tasks of the scope were still running \(Self.scopeEndGrace) (real time) after \
+      the scope's operation returned, without ever all suspending — a loop of Task.yield(), or a \
+      task that catches CancellationError from the scheduler's sleep and sleeps again. The scope \
+      ends without waiting for them; they run on outside virtual time.
+      """
+    )
+  }
+
+  /// Suspends for `duration` of real time, without a `Task.sleep` (which the scope would report).
+  private func pause(_ duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
+    await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
+      DispatchQueue.global().asyncAfter(
+        deadline: .now() + .milliseconds(Int(duration / .milliseconds(1)))
+      ) {
+        continuation.resume()
+      }
+    }
+  }
+}

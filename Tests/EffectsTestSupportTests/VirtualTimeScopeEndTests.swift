@@ -1,0 +1,327 @@
+import Dispatch
+import Effects
+import EffectsTestSupport
+import Testing
+
+/// The end of a `withVirtualTime` scope is exhaustive, and every misuse of a scope is a report
+/// naming its line — never silence, a hang or a crash. Each test runs the mistake a new user makes
+/// and captures the issue it raises.
+@Suite struct VirtualTimeScopeEndTests {
+  private static let file = "EffectsTestSupportTests/VirtualTimeScopeEndTests.swift"
+
+  // MARK: Leftover work
+
+  @Test func aCallbackLeftScheduledIsReportedAtItsLineAndCancelled() async {
+    let scheduler = TestScheduler()
+    let ran = Recorder<String>()
+    let scopeLine = #line + 2
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        scheduler.schedule(after: .seconds(5)) { ran.append("ran") }
+        await scheduler.advance(by: .seconds(1))
+      }
+    } matching: { issue in
+      issue.matches(
+        """
+        TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
+        \(Self.file):\(scopeLine) ended (due at 5.0 seconds; virtual time was 1.0 seconds). It was \
+        cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
+        the test means to leave it, open the scope with leftoverWork: .expected.
+        """,
+        line: scopeLine + 1
+      )
+    }
+    #expect(scheduler.pending == [])
+    #expect(ran.values == [])
+  }
+
+  @Test func severalPiecesFromOneLineAreOneIssue() async {
+    let scheduler = TestScheduler()
+    let issues = IssueCounter()
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        for delay in 1...3 {
+          scheduler.schedule(after: .seconds(delay)) {}
+        }
+      }
+    } matching: {
+      issues.record($0.message)
+    }
+    #expect(issues.recorded.count == 1)
+    #expect(issues.recorded.first?.contains("3 pieces of work scheduled here were still pending") == true)
+    #expect(issues.recorded.first?.contains("due at 1.0 seconds, 2.0 seconds, 3.0 seconds") == true)
+  }
+
+  @Test func aTaskWaitingOnAStreamThatNeverYieldsIsReportedThenCancelled() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let received = Recorder<Int>()
+    let listener = Locked<Task<Void, Never>?>(nil)
+    let scopeLine = #line + 2
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        listener.withLock {
+          $0 = Task {
+            for await value in stream { received.append(value) }
+          }
+        }
+        input.yield(1)
+        await scheduler.runDue()
+      }
+    } matching: { issue in
+      issue.matches(
+        """
+        withVirtualTime: a task started in this scope before the first advance was still suspended \
+        when the scope ended, waiting for something other than the scheduler: a stream that never \
+        yields, a continuation never resumed, a task it awaits. It was cancelled, and ended. Let the \
+        task finish (or cancel it) before the scope ends; if the test means to leave it running, open \
+        the scope with leftoverWork: .expected.
+        """,
+        line: scopeLine
+      )
+    }
+    await listener.snapshot?.value
+    #expect(listener.snapshot?.isCancelled == true)
+    #expect(received.values == [1])
+    input.finish()
+  }
+
+  @Test func aTaskThatIgnoresCancellationIsReportedAndTheScopeStillReturns() async {
+    let scheduler = TestScheduler()
+    let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let task = Locked<Task<Void, Never>?>(nil)
+    let scopeLine = #line + 2
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        task.withLock {
+          $0 = Task {
+            await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+          }
+        }
+        await scheduler.advance(by: .seconds(1))
+      }
+    } matching: { issue in
+      issue.matches(
+        """
+        withVirtualTime: a task started in this scope before the first advance was still suspended \
+        when the scope ended, waiting for something other than the scheduler: a stream that never \
+        yields, a continuation never resumed, a task it awaits. It was cancelled, and it did not end \
+        within 0.25 seconds: code that ignores cancellation outlives the test. Let the task finish \
+        (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
+        with leftoverWork: .expected.
+        """,
+        line: scopeLine
+      )
+    }
+    // The test ends it itself, so nothing outlives the test.
+    parked.withLock { $0?.resume() }
+    await task.snapshot?.value
+  }
+
+  @Test func aTaskStartedAfterAnAdvanceNamesThatAdvance() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let issues = IssueCounter()
+    let advanceLine = #line + 3
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        await scheduler.advance(by: .seconds(1))
+        Task { for await _ in stream {} }
+        await scheduler.runDue()
+      }
+    } matching: {
+      issues.record($0.message)
+    }
+    #expect(issues.recorded.count == 1)
+    #expect(
+      issues.recorded.first?.contains(
+        "a task started in this scope after the advance at \(Self.file):\(advanceLine) was still suspended"
+      ) == true
+    )
+    input.finish()
+  }
+
+  @Test func aTestThatExpectsLeftoversLeavesThemAlone() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let received = Recorder<Int>()
+    let listener = await scheduler.withVirtualTime(leftoverWork: .expected) {
+      scheduler.schedule(after: .seconds(5)) {}
+      return Task { for await value in stream { received.append(value) } }
+    }
+    #expect(scheduler.pending.map(\.offset) == [.seconds(5)])
+    #expect(!listener.isCancelled)
+    input.yield(7)
+    input.finish()
+    await listener.value
+    #expect(received.values == [7])
+  }
+
+  @Test func aScopeThatAccountsForEverythingEndsSilentlyAndAtOnce() async {
+    // Nothing is reported and nothing waits: a passing test is not slowed by the end check.
+    for _ in 0..<200 {
+      let scheduler = TestScheduler()
+      await scheduler.withVirtualTime {
+        let task = Task { try await scheduler.sleep(for: .seconds(1)) }
+        let timer = scheduler.schedule(after: .seconds(1), every: .seconds(1)) {}
+        await scheduler.advance(by: .seconds(1))
+        try? await task.value
+        timer.cancel()
+      }
+      #expect(scheduler.pending == [])
+    }
+  }
+
+  // MARK: Escapes
+
+  @Test func aRealSleepIsReportedWithWhatToUseInstead() async {
+    let scheduler = TestScheduler()
+    let issues = IssueCounter()
+    let runLine = #line + 4
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        try? await Task.sleep(for: .milliseconds(50))
+        await scheduler.runDue()
+      }
+    } matching: { issue in
+      issues.record(issue.message) && issue.sourceLocation?.line == runLine
+    }
+    #expect(issues.recorded.count == 1)
+    #expect(
+      issues.recorded.first?.contains(
+        "a task of the scope started a real, wall-clock wait of 50 ms on"
+      ) == true
+    )
+    #expect(issues.recorded.first?.contains("Sleep on the scheduler (environment.scheduler") == true)
+  }
+
+  // MARK: Misuse
+
+  @Test func advancingAnotherSchedulerInsideAScopeIsReported() async {
+    let scheduler = TestScheduler()
+    let other = TestScheduler()
+    let ran = Recorder<String>()
+    let advanceLine = #line + 4
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        other.schedule(after: .seconds(1)) { ran.append("other") }
+        await other.advance(by: .seconds(1))
+      }
+    } matching: { issue in
+      issue.matches(
+        """
+        await TestScheduler.advance(by:) was called inside a withVirtualTime scope of another \
+        TestScheduler, and this one has no scope open. Advance the scheduler whose scope the code \
+        runs in: one scheduler per test, shared by every environment it builds.
+        """,
+        line: advanceLine
+      )
+    }
+    #expect(ran.values == ["other"])
+  }
+
+  @Test func advancingFromInsideAnActionItRunsIsReportedAndDoesNothing() {
+    let scheduler = TestScheduler()
+    let order = Recorder<String>()
+    let nestedLine = #line + 4
+    let outerLine = #line + 7
+    withKnownIssue {
+      scheduler.schedule(after: .seconds(1)) {
+        scheduler.advance(by: .seconds(5))
+        order.append("first")
+      }
+      scheduler.schedule(after: .seconds(2)) { order.append("second") }
+      scheduler.advance(by: .seconds(2))
+    } matching: { issue in
+      issue.matches(
+        """
+        TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(outerLine) is still \
+        running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
+        another thread at the same time. Nested, it would run later work before the work that called \
+        it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
+        on the scheduler, instead of advancing from inside.
+        """,
+        line: nestedLine
+      )
+    }
+    #expect(order.values == ["first", "second"])
+    #expect(scheduler.elapsed == .seconds(2))
+  }
+
+  @Test func advancingFromATaskTheAdvanceResumedIsReported() async {
+    let scheduler = TestScheduler()
+    let issues = IssueCounter()
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        let task = Task {
+          try await scheduler.sleep(for: .seconds(1))
+          await scheduler.advance(by: .seconds(10))
+        }
+        await scheduler.advance(by: .seconds(1))
+        try? await task.value
+      }
+    } matching: {
+      issues.record($0.message)
+    }
+    #expect(issues.recorded.count == 1)
+    #expect(issues.recorded.first?.hasPrefix("TestScheduler.advance(by:) was called while advance(by:) at") == true)
+    #expect(scheduler.elapsed == .seconds(1))
+  }
+
+  @Test func openingASecondScopeOnTheSameSchedulerIsReportedAndRunsInTheFirst() async {
+    let scheduler = TestScheduler()
+    let woke = Recorder<Duration>()
+    let outerLine = #line + 2
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        await scheduler.withVirtualTime {
+          let task = Task {
+            try await scheduler.sleep(for: .seconds(1))
+            woke.append(scheduler.elapsed)
+          }
+          await scheduler.advance(by: .seconds(1))
+          try? await task.value
+        }
+      }
+    } matching: { issue in
+      issue.matches(
+        """
+        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \
+        \(Self.file):\(outerLine). One scheduler drives one scope at a time; this operation runs \
+        inside the open one, and its leftover work is checked when that one ends. Open one scope per \
+        test (or use a second TestScheduler for a second scope).
+        """,
+        line: outerLine + 1
+      )
+    }
+    #expect(woke.values == [.seconds(1)])
+  }
+
+  /// A task of the scope that blocks the scope's thread waiting for another task of the scope
+  /// would hang the test: after two seconds of real time the scope gives up on it, goes on with its
+  /// other tasks on a new thread — so the wait ends — and reports it at the advance that waited.
+  @Test func aTaskBlockingTheScopesThreadIsReportedAndTheTestGoesOn() async {
+    let scheduler = TestScheduler()
+    let issues = IssueCounter()
+    let semaphore = DispatchSemaphore(value: 0)
+    let runLine = #line + 6
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        // Queued first, so it blocks the scope's thread before the signal can run there.
+        let blocked = Task { semaphore.wait() }
+        let signal = Task { _ = semaphore.signal() }
+        await scheduler.runDue()
+        await signal.value
+        await blocked.value
+      }
+    } matching: { issue in
+      issues.record(issue.message) && issue.sourceLocation?.line == runLine
+    }
+    #expect(issues.recorded.count == 1)
+    #expect(
+      issues.recorded.first?.contains(
+        "a task of the scope blocked the scope's thread for more than"
+      ) == true
+    )
+  }
+}
