@@ -14,7 +14,9 @@ public import Testing
 /// struct CheckoutTests { … }
 /// ```
 ///
-/// The override is task-local: tests running in parallel each see their own environment.
+/// The override is task-local: tests running in parallel each see their own environment. Inside
+/// a virtual-time scope (`@Test(.virtualTime)`, in either order), the environment's `scheduler`
+/// and `clock` are the scope's ``TestScheduler``.
 public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
   private let modify: @Sendable (inout Environment) -> Void
 
@@ -31,7 +33,14 @@ public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withEnvironment(modify) {
+    try await withEnvironment({ environment in
+      modify(&environment)
+      // Inside a virtual-time scope the scope's scheduler is the test's time, whatever the
+      // environment brought: the code under test and the test must advance the same one.
+      if let scheduler = TestScheduler.scoped {
+        environment.useVirtualTime(of: scheduler)
+      }
+    }) {
       try await function()
     }
   }

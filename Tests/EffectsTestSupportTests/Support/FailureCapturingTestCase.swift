@@ -30,6 +30,15 @@ class FailureCapturingTestCase: XCTestCase {
     return captured.snapshot ?? []
   }
 
+  /// Runs the asynchronous `body`, and answers the failures it recorded instead of failing the
+  /// test with them.
+  func capturingAsyncFailures(_ body: () async throws -> Void) async rethrows -> [Failure] {
+    captured.withLock { $0 = [] }
+    defer { captured.withLock { $0 = nil } }
+    try await body()
+    return captured.snapshot ?? []
+  }
+
   /// Keeps `failure` while capturing; answers whether it did.
   private func capture(_ failure: Failure) -> Bool {
     captured.withLock { captured in

@@ -1,0 +1,160 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+/// A `@MainActor` model that schedules through `Environment.current`, as app code does.
+@MainActor private final class ToastModel {
+  private(set) var text: String?
+
+  func show(_ text: String) {
+    self.text = text
+    Environment.current.scheduler.schedule(after: .seconds(3)) { [weak self] in
+      MainActor.assumeIsolated { self?.text = nil }
+    }
+  }
+
+  func showAfterLoading(_ text: String) async {
+    try? await TestScheduler.current.sleep(for: .seconds(1))
+    show(text)
+  }
+}
+
+/// `@Test(.virtualTime)`: a fresh scheduler and scope per test case, which `Environment.current`
+/// and ``TestScheduler/current`` both answer.
+@Suite struct VirtualTimeTraitTests {
+  @Test(.virtualTime) func theTestsSchedulerIsTheEnvironmentsSchedulerAndClock() {
+    let scheduler = TestScheduler.current
+    #expect(Environment.current.scheduler as? TestScheduler === scheduler)
+    #expect(Environment.current.clock as? TestScheduler === scheduler)
+    #expect(scheduler.elapsed == .zero)
+  }
+
+  @MainActor @Test(.virtualTime) func aMainActorModelIsOnVirtualTimeWithNoWiring() async {
+    let toast = ToastModel()
+    let loading = Task { await toast.showAfterLoading("Saved") }
+    await TestScheduler.current.advance(by: .seconds(1))
+    #expect(toast.text == "Saved")
+    await TestScheduler.current.advance(by: .seconds(3))
+    #expect(toast.text == nil)
+    await loading.value
+  }
+
+  /// Every argument gets its own scheduler: each starts at zero, whatever the others advanced.
+  @Test(.virtualTime, arguments: 1...4) func everyArgumentGetsItsOwnScheduler(seconds: Int) async {
+    let scheduler = TestScheduler.current
+    #expect(scheduler.elapsed == .zero)
+    #expect(scheduler.pending == [])
+    scheduler.schedule(after: .seconds(seconds)) {}
+    await scheduler.advance(by: .seconds(seconds))
+    #expect(scheduler.elapsed == .seconds(seconds))
+  }
+
+  @Test(.environment(.test()), .virtualTime) func anEnvironmentTraitFirstGetsTheScopesScheduler() {
+    #expect(Environment.current.scheduler as? TestScheduler === TestScheduler.current)
+    #expect(Environment.current.fileReader is InMemoryFileSystem)
+  }
+
+  @Test(.virtualTime, .environment(.test())) func anEnvironmentTraitSecondGetsTheScopesSchedulerToo() {
+    #expect(Environment.current.scheduler as? TestScheduler === TestScheduler.current)
+    #expect(Environment.current.clock as? TestScheduler === TestScheduler.current)
+    #expect(Environment.current.fileReader is InMemoryFileSystem)
+  }
+
+  @Test func leftoverWorkInATraitScopeIsReportedAtTheLineThatScheduledIt() async throws {
+    let issues = IssueCounter()
+    let scheduleLine = #line + 3
+    try await withKnownIssue {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: Test.current!, testCase: Test.Case.current) {
+        Environment.current.scheduler.schedule(after: .seconds(1)) {}
+      }
+    } matching: { issue in
+      issues.record(issue.message) && issue.sourceLocation?.line == scheduleLine
+    }
+    #expect(issues.recorded.count == 1)
+    #expect(issues.recorded.first?.hasPrefix("TestScheduler: work scheduled here was still pending") == true)
+  }
+
+  @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheTest() async throws {
+    let test = try #require(Test.current)
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    try await withKnownIssue {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
+        Task { for await _ in stream {} }
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("withVirtualTime: a task started in this scope before the first advance")
+        && issue.sourceLocation?.line == test.sourceLocation.line
+    }
+    input.finish()
+  }
+
+  @Test func aTraitThatExpectsLeftoversLeavesThemAlone() async throws {
+    let scheduler = Locked<TestScheduler?>(nil)
+    try await VirtualTimeTrait.virtualTime(leftoverWork: .expected).provideScope(
+      for: Test.current!,
+      testCase: Test.Case.current
+    ) {
+      scheduler.withLock { $0 = TestScheduler.current }
+      TestScheduler.current.schedule(after: .seconds(1)) {}
+    }
+    #expect(scheduler.snapshot?.pending.count == 1)
+  }
+
+  @Test func theTraitStartsTheSchedulerAtTheInstantGiven() async throws {
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    let now = Locked<Date?>(nil)
+    try await VirtualTimeTrait.virtualTime(now: start).provideScope(for: Test.current!, testCase: Test.Case.current) {
+      now.withLock { $0 = Environment.current.clock.now }
+    }
+    #expect(now.snapshot == start)
+  }
+
+  @Test func readingTheCurrentSchedulerOutsideAScopeIsReported() {
+    let test = Test.current
+    withKnownIssue {
+      _ = TestScheduler.current
+    } matching: { issue in
+      issue.message.hasPrefix("TestScheduler.current was read outside a virtual-time scope")
+        && issue.message.contains("Mark the test @Test(.virtualTime)")
+        && issue.sourceLocation == test?.sourceLocation
+    }
+  }
+
+  @Test func theClosureFormOpensTheSameScope() async {
+    let outer = Environment.current
+    let sawScheduler = await withVirtualTime { scheduler in
+      let task = Task { try await Environment.current.scheduler.sleep(for: .seconds(2)) }
+      await scheduler.advance(by: .seconds(2))
+      try? await task.value
+      return TestScheduler.current === scheduler && Environment.current.scheduler as? TestScheduler === scheduler
+    }
+    #expect(sawScheduler)
+    #expect(!(Environment.current.scheduler is TestScheduler) || outer.scheduler is TestScheduler)
+  }
+
+  @Test func theClosureFormReportsLeftoversAtTheLineThatScheduledThem() async {
+    let scheduleLine = #line + 3
+    await withKnownIssue {
+      await withVirtualTime { scheduler in
+        _ = scheduler.schedule(after: .seconds(1)) {}
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("TestScheduler: work scheduled here was still pending")
+        && issue.sourceLocation?.line == scheduleLine
+    }
+  }
+}
+
+/// The suite form: every test of the suite gets its own scheduler.
+@Suite(.virtualTime) struct VirtualTimeSuiteTraitTests {
+  @Test func first() async {
+    #expect(TestScheduler.current.elapsed == .zero)
+    await TestScheduler.current.advance(by: .seconds(1))
+  }
+
+  @Test func second() async {
+    #expect(TestScheduler.current.elapsed == .zero)
+    await TestScheduler.current.advance(by: .seconds(2))
+  }
+}
