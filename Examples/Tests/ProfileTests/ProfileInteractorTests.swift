@@ -5,22 +5,20 @@ import Testing
 
 /// The interactor, tested end to end on virtual time: each step sends a command or moves time,
 /// then checks the state, the requests that went out (the effects performed) and the work still
-/// pending.
+/// pending. `@Test(.virtualTime)` gives each test its own scheduler and checks, when the test
+/// ends, that nothing was left pending; the replayed test opens a scope per replay by hand.
 @MainActor
 @Suite struct ProfileInteractorTests {
   let latency = SpiedProfileInteractor.latency
   let backoff = SpiedProfileInteractor.backoff
 
-  @Test func itStartsInitializedAndFetchesNothing() async {
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler)
-      await scheduler.run()
-      #expect(spied.interactor.state == .initialized)
-      spied.states.assertValues([])
-      spied.service.fetches.assertNotCalled()
-      scheduler.assertNoPendingWork()
-    }
+  @Test(.virtualTime) func itStartsInitializedAndFetchesNothing() async {
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler)
+    await scheduler.run()
+    #expect(spied.interactor.state == .initialized)
+    spied.states.assertValues([])
+    spied.service.fetches.assertNotCalled()
   }
 
   @Test func loadingShowsLoadingUntilTheServiceAnswersThenTheProfile() async {
@@ -48,134 +46,116 @@ import Testing
     }
   }
 
-  @Test func aFailedLoadShowsTheError() async {
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler)
-      spied.service.fetches.stub(throwing: ProfileError.offline)
+  @Test(.virtualTime) func aFailedLoadShowsTheError() async {
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler)
+    spied.service.fetches.stub(throwing: ProfileError.offline)
 
-      spied.interactor.send(.load)
-      await scheduler.runDue()
-      #expect(spied.interactor.state == .loading)
-      spied.service.fetches.assertCalls(["42"])
+    spied.interactor.send(.load)
+    await scheduler.runDue()
+    #expect(spied.interactor.state == .loading)
+    spied.service.fetches.assertCalls(["42"])
 
-      await scheduler.advance(by: latency)
-      #expect(spied.interactor.state == .failed(.offline))
-      spied.service.fetches.assertCalls(["42"])
-      spied.states.assertValues([.loading, .failed(.offline)])
-      scheduler.assertNoPendingWork()
-    }
+    await scheduler.advance(by: latency)
+    #expect(spied.interactor.state == .failed(.offline))
+    spied.service.fetches.assertCalls(["42"])
+    spied.states.assertValues([.loading, .failed(.offline)])
   }
 
-  @Test func anErrorOfAnotherTypeIsShownByItsDescription() async {
+  @Test(.virtualTime) func anErrorOfAnotherTypeIsShownByItsDescription() async {
     struct Timeout: Error, CustomStringConvertible {
       var description: String { "The request timed out" }
     }
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler)
-      spied.service.fetches.stub(throwing: Timeout())
-      spied.interactor.send(.load)
-      await scheduler.advance(by: latency)
-      #expect(spied.interactor.state == .failed(ProfileError(message: "The request timed out")))
-      scheduler.assertNoPendingWork()
-    }
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler)
+    spied.service.fetches.stub(throwing: Timeout())
+    spied.interactor.send(.load)
+    await scheduler.advance(by: latency)
+    #expect(spied.interactor.state == .failed(ProfileError(message: "The request timed out")))
   }
 
-  @Test func aRetryWaitsForTheBackoffThenLoadsTheProfile() async {
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler)
-      spied.service.fetches.stub(script: [.failure(ProfileError.offline), .success(.blob)])
+  @Test(.virtualTime) func aRetryWaitsForTheBackoffThenLoadsTheProfile() async {
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler)
+    spied.service.fetches.stub(script: [.failure(ProfileError.offline), .success(.blob)])
 
-      spied.interactor.send(.load)
-      await scheduler.advance(by: latency)
-      #expect(spied.interactor.state == .failed(.offline))
-      spied.service.fetches.assertCalls(["42"])
-      scheduler.assertNoPendingWork()
+    spied.interactor.send(.load)
+    await scheduler.advance(by: latency)
+    #expect(spied.interactor.state == .failed(.offline))
+    spied.service.fetches.assertCalls(["42"])
+    scheduler.assertNoPendingWork()
 
-      // Retrying shows the spinner at once, but asks again only once the backoff is over.
-      spied.interactor.send(.retry)
-      await scheduler.runDue()
-      #expect(spied.interactor.state == .loading)
-      #expect(scheduler.pending.map(\.offset) == [latency + backoff])
+    // Retrying shows the spinner at once, but asks again only once the backoff is over.
+    spied.interactor.send(.retry)
+    await scheduler.runDue()
+    #expect(spied.interactor.state == .loading)
+    #expect(scheduler.pending.map(\.offset) == [latency + backoff])
 
-      await scheduler.advance(by: backoff - .milliseconds(1))
-      #expect(spied.interactor.state == .loading)
-      spied.service.fetches.assertCalls(["42"])
+    await scheduler.advance(by: backoff - .milliseconds(1))
+    #expect(spied.interactor.state == .loading)
+    spied.service.fetches.assertCalls(["42"])
 
-      await scheduler.advance(by: .milliseconds(1))
-      #expect(spied.interactor.state == .loading)
-      spied.service.fetches.assertCalls(["42", "42"])
-      #expect(scheduler.pending.map(\.offset) == [latency + backoff + latency])
+    await scheduler.advance(by: .milliseconds(1))
+    #expect(spied.interactor.state == .loading)
+    spied.service.fetches.assertCalls(["42", "42"])
+    #expect(scheduler.pending.map(\.offset) == [latency + backoff + latency])
 
-      await scheduler.advance(by: latency)
-      #expect(spied.interactor.state == .loaded(.blob))
-      spied.service.fetches.assertCalls(["42", "42"])
-      spied.service.fetches.assertScriptConsumed()
-      spied.states.assertValues([.loading, .failed(.offline), .loading, .loaded(.blob)])
-      scheduler.assertNoPendingWork()
-    }
+    await scheduler.advance(by: latency)
+    #expect(spied.interactor.state == .loaded(.blob))
+    spied.service.fetches.assertCalls(["42", "42"])
+    spied.service.fetches.assertScriptConsumed()
+    spied.states.assertValues([.loading, .failed(.offline), .loading, .loaded(.blob)])
   }
 
   /// The example in `ProfileInteractor`'s documentation: even a service that answers at once is
   /// asked again only when the backoff is over.
-  @Test func aServiceThatAnswersAtOnceIsStillRetriedAfterTheBackoff() async {
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler, latency: .zero)
-      spied.service.fetches.stub(script: [.failure(ProfileError.offline), .success(.blob)])
+  @Test(.virtualTime) func aServiceThatAnswersAtOnceIsStillRetriedAfterTheBackoff() async {
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler, latency: .zero)
+    spied.service.fetches.stub(script: [.failure(ProfileError.offline), .success(.blob)])
 
-      spied.interactor.send(.load)
-      await scheduler.runDue()
-      #expect(spied.interactor.state == .failed(.offline))
+    spied.interactor.send(.load)
+    await scheduler.runDue()
+    #expect(spied.interactor.state == .failed(.offline))
 
-      spied.interactor.send(.retry)
-      await scheduler.advance(by: .milliseconds(1999))
-      #expect(spied.interactor.state == .loading)
-      spied.service.fetches.assertCalls(["42"])
+    spied.interactor.send(.retry)
+    await scheduler.advance(by: .milliseconds(1999))
+    #expect(spied.interactor.state == .loading)
+    spied.service.fetches.assertCalls(["42"])
 
-      await scheduler.advance(by: .milliseconds(1))
-      #expect(spied.interactor.state == .loaded(.blob))
-      spied.service.fetches.assertCalls(["42", "42"])
-      scheduler.assertNoPendingWork()
-    }
+    await scheduler.advance(by: .milliseconds(1))
+    #expect(spied.interactor.state == .loaded(.blob))
+    spied.service.fetches.assertCalls(["42", "42"])
   }
 
-  @Test func loadingAgainWhileLoadingFetchesOnce() async {
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler)
-      spied.service.fetches.stub(returning: .blob)
+  @Test(.virtualTime) func loadingAgainWhileLoadingFetchesOnce() async {
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler)
+    spied.service.fetches.stub(returning: .blob)
 
-      spied.interactor.send(.load)
-      spied.interactor.send(.load)
-      await scheduler.advance(by: latency)
-      spied.interactor.send(.load)
-      await scheduler.run()
-      #expect(spied.interactor.state == .loaded(.blob))
-      spied.service.fetches.assertCalls(["42"])
-      spied.states.assertValues([.loading, .loaded(.blob)])
-      scheduler.assertNoPendingWork()
-    }
+    spied.interactor.send(.load)
+    spied.interactor.send(.load)
+    await scheduler.advance(by: latency)
+    spied.interactor.send(.load)
+    await scheduler.run()
+    #expect(spied.interactor.state == .loaded(.blob))
+    spied.service.fetches.assertCalls(["42"])
+    spied.states.assertValues([.loading, .loaded(.blob)])
   }
 
-  @Test func retryingAgainDuringTheBackoffFetchesOnce() async {
-    let scheduler = TestScheduler()
-    await scheduler.withVirtualTime {
-      let spied = SpiedProfileInteractor(scheduler: scheduler)
-      spied.service.fetches.stub(script: [.failure(ProfileError.offline), .success(.blob)])
-      spied.interactor.send(.load)
-      await scheduler.advance(by: latency)
+  @Test(.virtualTime) func retryingAgainDuringTheBackoffFetchesOnce() async {
+    let scheduler = TestScheduler.current
+    let spied = SpiedProfileInteractor(scheduler: scheduler)
+    spied.service.fetches.stub(script: [.failure(ProfileError.offline), .success(.blob)])
+    spied.interactor.send(.load)
+    await scheduler.advance(by: latency)
 
-      spied.interactor.send(.retry)
-      await scheduler.advance(by: .seconds(1))
-      spied.interactor.send(.retry)
-      await scheduler.run()
-      #expect(spied.interactor.state == .loaded(.blob))
-      spied.service.fetches.assertCalls(["42", "42"])
-      #expect(scheduler.elapsed == latency + backoff + latency)
-      scheduler.assertNoPendingWork()
-    }
+    spied.interactor.send(.retry)
+    await scheduler.advance(by: .seconds(1))
+    spied.interactor.send(.retry)
+    await scheduler.run()
+    #expect(spied.interactor.state == .loaded(.blob))
+    spied.service.fetches.assertCalls(["42", "42"])
+    #expect(scheduler.elapsed == latency + backoff + latency)
   }
 }
