@@ -19,28 +19,33 @@ import Musl
 /// that something waits behind (a queued job, an advance), seen running across looks for
 /// ``waitingLimit`` while its thread sleeps in the kernel (Linux reports that in `/proc`), or for
 /// ``busyLimit`` whatever it does, is given up on: the lane goes on on a new thread, and the scope
-/// reports the blocked job.
+/// reports the blocked job. Under the thread sanitizer, where a wait proves nothing, the lane still
+/// goes on but nothing is reported: a job that never returns is reported by the scope's end, as a
+/// task that did not end.
 enum LaneWatchdog {
   /// How often the watchdog looks.
   static let interval: Duration = .milliseconds(100)
   /// How long a job may wait (blocked in the kernel) before it is given up on: far longer than
   /// any lock is held, even on a loaded machine.
-  static let waitingLimit: Duration = .seconds(2) * slowdown
+  static let waitingLimit: Duration = .seconds(1) * slowdown
   /// How long a job may run at all before it is given up on: long enough for any real
   /// computation between two suspensions in a test.
   static let busyLimit: Duration = .seconds(10) * slowdown
 
-  /// 5 under the thread sanitizer, which slows every lock and every thread down many times (and
-  /// holds its own locks meanwhile); 1 otherwise.
+  /// Whether the thread sanitizer runs: it slows every lock and every thread down many times
+  /// (and holds locks of its own), so a long wait proves nothing there.
+  static let isSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+
+  /// 5 under the thread sanitizer; 1 otherwise.
   private static var slowdown: Int {
-    dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") == nil ? 1 : 5
+    isSanitized ? 5 : 1
   }
 
   private struct Watched {
     unowned let executor: VirtualExecutor
-    /// The lane's job count at the last look, and for how long the same job has been running.
+    /// The lane's job count at the last look, and when that job was first seen running.
     var lastStarted: UInt64 = 0
-    var runningFor: Duration = .zero
+    var runningSince: DispatchTime?
   }
 
   private final class Watcher: @unchecked Sendable {
@@ -57,6 +62,7 @@ enum LaneWatchdog {
   static func watch(_ executor: VirtualExecutor) {
     let watcher = watcher
     watcher.condition.lock()
+    let wasIdle = watcher.watched.isEmpty
     watcher.watched[ObjectIdentifier(executor)] = Watched(executor: executor)
     if !watcher.started {
       watcher.started = true
@@ -64,7 +70,7 @@ enum LaneWatchdog {
       thread.name = "swift-effects.LaneWatchdog"
       thread.start()
     }
-    watcher.condition.signal()
+    if wasIdle { watcher.condition.signal() }
     watcher.condition.unlock()
   }
 
@@ -83,22 +89,31 @@ enum LaneWatchdog {
         continue
       }
       _ = watcher.condition.wait(until: Date(timeIntervalSinceNow: interval.seconds))
+      // Real time, not the number of looks: a look can come early (a scope opening wakes it).
+      let now = DispatchTime.now()
       for (key, var watched) in watcher.watched {
         // Read under the watcher's lock: `forget` (which takes it) runs before the executor goes.
         let lane = watched.executor.laneSnapshot()
-        if lane.running, lane.started == watched.lastStarted {
-          watched.runningFor += interval
-        } else {
-          watched.runningFor = .zero
+        if !lane.running {
+          watched.runningSince = nil
+        } else if lane.started != watched.lastStarted || watched.runningSince == nil {
+          watched.runningSince = now
         }
         watched.lastStarted = lane.started
         watcher.watched[key] = watched
-        guard watched.runningFor >= waitingLimit else { continue }
+        guard let since = watched.runningSince else { continue }
+        let runningFor = Duration.nanoseconds(Int64(now.uptimeNanoseconds - since.uptimeNanoseconds))
+        guard runningFor >= waitingLimit else { continue }
         let waiting = lane.stat.map(isWaiting(stat:)) ?? true
         let limit = waiting ? waitingLimit : busyLimit
-        guard watched.runningFor >= limit else { continue }
-        watched.executor.replaceBlockedLane(job: lane.started, after: limit, waiting: waiting)
-        watched.runningFor = .zero
+        guard runningFor >= limit else { continue }
+        watched.executor.replaceBlockedLane(
+          job: lane.started,
+          after: limit,
+          waiting: waiting,
+          reported: !isSanitized
+        )
+        watched.runningSince = nil
         watcher.watched[key] = watched
       }
     }

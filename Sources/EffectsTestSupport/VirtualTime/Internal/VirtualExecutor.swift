@@ -136,11 +136,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   private var laneJobRunning = false
   /// Where the lane thread's state can be read (Linux: `/proc/self/task/<tid>/stat`).
   private var laneThreadStat: String?
-  /// The lane threads replaced while running a job that blocked: the job they still run no
-  /// longer counts, so it is not the caller's "own" job either.
-  private var retiredLaneThreads: [pthread_t] = []
-  /// The lane thread of the current generation.
-  private var laneThread: pthread_t?
+  /// The runtime id of the task that opened the scope: tasks created later have larger ids.
+  private var driverID: UInt64 = 0
+
   private var escapes: [Escape] = []
   /// The tasks this scope has queued: their runtime ids, by address.
   private var adopted: [UInt: UInt64] = [:]
@@ -209,6 +207,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   func adoptDriver(_ job: UnownedJob) {
     condition.lock()
     adopt(job)
+    driverID = ScopeTasks.id(of: job) ?? 0
     condition.unlock()
   }
 
@@ -218,7 +217,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     let address = ScopeTasks.address(of: job)
     guard adopted.updateValue(id, forKey: address) != id else { return }
     ScopeTasks.adopt(address: address, id: id, by: self)
-    if address != driver, ScopeTasks.isUnstructuredTask(job) {
+    // Only tasks created after the test's own task: a task of code outside the test that the
+    // scope happens to resume (through a shared stream, say) is not the test's to report.
+    if address != driver, id > driverID, ScopeTasks.isUnstructuredTask(job) {
       ScopeTasks.retain(address)
       started.append(StartedTask(address: address, id: id, startedAfter: lastDrive))
     }
@@ -303,7 +304,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   ) async -> Bool {
     // A job running on one of the scope's lanes is the caller's own: when it is the only one,
     // the scope is idle now.
-    let own = Self.onCurrentThread === self && !isOnRetiredLaneThread ? 1 : 0
+    let own = Self.onCurrentThread === self ? 1 : 0
     if isIdle(own: own, drive: drive) { return true }
     return await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Bool, Never>) in
       condition.lock()
@@ -343,14 +344,6 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     defer { condition.unlock() }
     if let drive { lastDrive = drive }
     return inFlight - own <= 0
-  }
-
-  /// Whether the caller runs on a lane thread that was replaced (its job no longer counts).
-  private var isOnRetiredLaneThread: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    let current = pthread_self()
-    return retiredLaneThreads.contains { pthread_equal($0, current) != 0 }
   }
 
   /// Whether the scope still takes jobs.
@@ -427,7 +420,6 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     let stat = LaneWatchdog.statPathOfCurrentThread()
     condition.lock()
     laneThreadStat = stat
-    laneThread = pthread_self()
     while generation == laneGeneration {
       if head < jobs.count {
         let job = jobs[head]
@@ -442,16 +434,17 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         // Run as the current task executor, so that `Task.yield()` comes back here.
         job.runSynchronously(on: taskExecutor)
         condition.lock()
-        // A job the watchdog gave up on was already taken out of the count; this thread was
-        // replaced meanwhile and stops here.
-        guard generation == laneGeneration else { break }
-        laneJobRunning = false
+        // A thread replaced while its job was blocked counts that job done, and stops: a new
+        // thread runs the lane since.
+        let replaced = generation != laneGeneration
+        if !replaced { laneJobRunning = false }
         let ready = finishedLocked()
         if !ready.isEmpty {
           condition.unlock()
           for waiter in ready { waiter.resume(returning: true) }
           condition.lock()
         }
+        if replaced { break }
       } else if closed {
         break
       } else {
@@ -475,9 +468,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Gives up on the lane's running job — job `number`, which has not returned for `duration` —
-  /// when it is still the one running: it no longer counts, a new thread runs the scope's other
-  /// jobs, and the blocked one is reported. The old thread ends when (if) its job returns.
-  func replaceBlockedLane(job number: UInt64, after duration: Duration, waiting: Bool) {
+  /// when it is still the one running: a new thread runs the scope's other jobs (so a job waiting
+  /// for one of them is released), and the blocked one is reported (when `reported`). The blocked
+  /// job still counts until it returns; then its thread ends.
+  func replaceBlockedLane(job number: UInt64, after duration: Duration, waiting: Bool, reported: Bool) {
     condition.lock()
     guard !closed, laneJobRunning, laneJobsStarted == number else {
       condition.unlock()
@@ -485,9 +479,16 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     }
     laneGeneration += 1
     laneJobRunning = false
-    if let laneThread { retiredLaneThreads.append(laneThread) }
-    laneThread = nil
     let generation = laneGeneration
+    if reported {
+      recordBlockedLane(after: duration, waiting: waiting)
+    }
+    condition.unlock()
+    startLaneThread(generation: generation)
+  }
+
+  /// Records the job given up on as an escape. Called with the lock held.
+  private func recordBlockedLane(after duration: Duration, waiting: Bool) {
     escapes.append(
       Escape(
         description: waiting
@@ -506,9 +507,5 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         during: lastDrive
       )
     )
-    let ready = finishedLocked()
-    condition.unlock()
-    startLaneThread(generation: generation)
-    for waiter in ready { waiter.resume(returning: true) }
   }
 }
