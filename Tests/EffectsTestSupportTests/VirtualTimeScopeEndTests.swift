@@ -1,13 +1,24 @@
 import Dispatch
 import Effects
 import EffectsTestSupport
+import Foundation
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The end of a `withVirtualTime` scope is exhaustive, and every misuse of a scope is a report
 /// naming its line — never silence, a hang or a crash. Each test runs the mistake a new user makes
 /// and captures the issue it raises.
 @Suite struct VirtualTimeScopeEndTests {
   private static let file = "EffectsTestSupportTests/VirtualTimeScopeEndTests.swift"
+
+  /// Under the thread sanitizer a blocked thread is rescued but not reported (a wait proves
+  /// nothing there), so the report below is expected only without it.
+  private static let isSanitized = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
   // MARK: Leftover work
 
@@ -73,9 +84,9 @@ import Testing
         """
         withVirtualTime: a task started in this scope before the first advance was still suspended \
         when the scope ended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits. It was cancelled, and ended. Let the \
-        task finish (or cancel it) before the scope ends; if the test means to leave it running, open \
-        the scope with leftoverWork: .expected.
+        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
+        cancelled, and ended. Let the task finish (or cancel it) before the scope ends; if the test \
+        means to leave it running, open the scope with leftoverWork: .expected.
         """,
         line: scopeLine
       )
@@ -105,10 +116,10 @@ import Testing
         """
         withVirtualTime: a task started in this scope before the first advance was still suspended \
         when the scope ended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits. It was cancelled, and it did not end \
-        within 0.25 seconds: code that ignores cancellation outlives the test. Let the task finish \
-        (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
-        with leftoverWork: .expected.
+        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
+        cancelled, and it did not end within \(Self.isSanitized ? "1.25" : "0.25") seconds: code that \
+        ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
+        leave it running, open the scope with leftoverWork: .expected.
         """,
         line: scopeLine
       )
@@ -187,11 +198,9 @@ import Testing
       issues.record(issue.message) && issue.sourceLocation?.line == runLine
     }
     #expect(issues.recorded.count == 1)
-    #expect(
-      issues.recorded.first?.contains(
-        "a task of the scope started a real, wall-clock wait of 50 ms on"
-      ) == true
-    )
+    // "… a real, wall-clock wait of 50 ms on …": what was left of it when it was seen.
+    #expect(issues.recorded.first?.contains("a task of the scope started a real, wall-clock wait of ") == true)
+    #expect(issues.recorded.first?.contains(" ms on ") == true)
     #expect(issues.recorded.first?.contains("Sleep on the scheduler (environment.scheduler") == true)
   }
 
@@ -297,15 +306,39 @@ import Testing
     #expect(woke.values == [.seconds(1)])
   }
 
+  /// Two scopes opening at once on one scheduler (two tasks sharing it): exactly one opens, the
+  /// other is reported — never both, never a silent pair that cancels each other's work.
+  @Test func twoScopesOpeningAtOnceOnOneSchedulerAreReportedExactlyOnce() async {
+    var wrong: [String] = []
+    for replay in 0..<200 {
+      let scheduler = TestScheduler()
+      let issues = IssueCounter()
+      // Each operation waits for the other to have started, so the two scopes always overlap.
+      let barrier = Barrier(parties: 2)
+      await withKnownIssue {
+        async let first: Void = scheduler.withVirtualTime { await barrier.arrive() }
+        async let second: Void = scheduler.withVirtualTime { await barrier.arrive() }
+        _ = await (first, second)
+      } matching: {
+        issues.record($0.message)
+      }
+      let reported = issues.recorded.filter { $0.contains("this scheduler already has a scope open") }
+      // (The barrier is an actor shared with a task outside the winning scope: that may be
+      // reported too, rightly, and is not what this test counts.)
+      if reported.count != 1 { wrong.append("\(replay): \(issues.recorded)") }
+    }
+    #expect(wrong == [])
+  }
+
   /// A task of the scope that blocks the scope's thread waiting for another task of the scope
-  /// would hang the test: after two seconds of real time the scope gives up on it, goes on with its
+  /// would hang the test: after a second of real time the scope gives up on it, goes on with its
   /// other tasks on a new thread — so the wait ends — and reports it at the advance that waited.
   @Test func aTaskBlockingTheScopesThreadIsReportedAndTheTestGoesOn() async {
     let scheduler = TestScheduler()
     let issues = IssueCounter()
     let semaphore = DispatchSemaphore(value: 0)
     let runLine = #line + 6
-    await withKnownIssue {
+    await withKnownIssue(isIntermittent: Self.isSanitized) {
       await scheduler.withVirtualTime {
         // Queued first, so it blocks the scope's thread before the signal can run there.
         let blocked = Task { semaphore.wait() }
@@ -317,11 +350,51 @@ import Testing
     } matching: { issue in
       issues.record(issue.message) && issue.sourceLocation?.line == runLine
     }
-    #expect(issues.recorded.count == 1)
-    #expect(
-      issues.recorded.first?.contains(
-        "a task of the scope blocked the scope's thread for more than"
-      ) == true
-    )
+    if !Self.isSanitized { #expect(issues.recorded.count == 1) }
+    #expect(issues.recorded.allSatisfy { $0.contains("a task of the scope blocked the scope's thread for more than") })
+  }
+
+  /// A new user's first attempt: a semaphore with a two-second timeout. Every other task of the
+  /// scope used to stand still for the two seconds, unreported; now the others go on after a
+  /// second, and the wait is reported.
+  @Test func aTimedWaitOnTheScopesThreadIsReportedToo() async {
+    let scheduler = TestScheduler()
+    let issues = IssueCounter()
+    let ran = Recorder<String>()
+    await withKnownIssue(isIntermittent: Self.isSanitized) {
+      await scheduler.withVirtualTime {
+        let semaphore = DispatchSemaphore(value: 0)
+        let waiting = Task { _ = semaphore.wait(timeout: .now() + .seconds(2)) }
+        let other = Task { ran.append("other") }
+        await scheduler.runDue()
+        await other.value
+        ran.append("after runDue")
+        await waiting.value
+      }
+    } matching: {
+      issues.record($0.message)
+    }
+    #expect(ran.values == ["other", "after runDue"])
+    if !Self.isSanitized { #expect(issues.recorded.count == 1) }
+    #expect(issues.recorded.allSatisfy { $0.contains("blocked the scope's thread for more than") })
+  }
+}
+
+/// Lets `parties` tasks wait until all of them have arrived.
+private actor Barrier {
+  private let parties: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(parties: Int) {
+    self.parties = parties
+  }
+
+  func arrive() async {
+    if waiting.count + 1 == parties {
+      for continuation in waiting { continuation.resume() }
+      waiting = []
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
   }
 }

@@ -50,7 +50,7 @@ extension TestScheduler {
   ///   cancellation (that is reported too). Pass `leftoverWork: .expected` to leave work running.
   /// - **No blocking**: the scope's nonisolated tasks share one thread. A task that blocks it (a
   ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) is
-  ///   given up on after two seconds — the others go on on a new thread — and reported.
+  ///   given up on after a second — the others go on on a new thread — and reported.
   /// - **One scope per scheduler**: a second scope on this scheduler while one is open, an
   ///   `await advance` of another scheduler inside this scope, and an `advance` from inside work
   ///   the scheduler is running are reported.
@@ -87,24 +87,6 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
-    if let open = state.withLock({ $0.scope }) {
-      scopeSite.report(
-        """
-        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \(open.site). \
-        One scheduler drives one scope at a time; this operation runs inside the open one, and its \
-        leftover work is checked when that one ends. Open one scope per test (or use a second \
-        TestScheduler for a second scope).
-        """
-      )
-      let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(open.executor) {
-        do throws(Failure) {
-          return .success(try await operation())
-        } catch {
-          return .failure(error)
-        }
-      }
-      return try result.get()
-    }
     guard RuntimeHooks.retain() else {
       scopeSite.report(
         """
@@ -114,6 +96,33 @@ extension TestScheduler {
         """
       )
       return try await operation()
+    }
+    // Checked and claimed in one step, so that two scopes opening at once cannot both win.
+    let open = state.withLock { state -> (executor: VirtualExecutor?, site: IssueSite)? in
+      if let open = state.scope { return open }
+      state.scope = (nil, scopeSite)
+      return nil
+    }
+    if let open {
+      RuntimeHooks.release()
+      scopeSite.report(
+        """
+        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \(open.site). \
+        One scheduler drives one scope at a time; this operation runs inside the open one, and its \
+        leftover work is checked when that one ends. Open one scope per test (or use a second \
+        TestScheduler for a second scope).
+        """
+      )
+      // Inside the open scope (nested), its executor is already the task's; a scope still
+      // opening elsewhere has none to join yet.
+      let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(open.executor ?? VirtualExecutor.scope) {
+        do throws(Failure) {
+          return .success(try await operation())
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try result.get()
     }
     let driver = ScopeTasks.currentTaskJob
     let executor = VirtualExecutor(driver: driver.map(ScopeTasks.address(of:)))
@@ -176,7 +185,7 @@ extension TestScheduler {
   /// }
   /// ```
   ///
-  /// Call it inside ``withVirtualTime(isolation:fileID:filePath:line:column:_:)``; outside, it
+  /// Call it inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``; outside, it
   /// reports an issue (it cannot know about tasks started outside a scope) and runs like the
   /// synchronous form.
   public func advance(

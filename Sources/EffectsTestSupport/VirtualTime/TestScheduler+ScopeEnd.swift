@@ -2,9 +2,15 @@ import Dispatch
 import Effects
 
 extension TestScheduler {
-  /// How long the end of a scope waits, in real time, for its tasks to settle and for cancelled
-  /// tasks to end. A passing test never waits: its tasks have ended, and nothing is cancelled.
-  static let scopeEndGrace: Duration = .milliseconds(250)
+  /// How long the end of a scope waits, in real time, for its tasks to settle, and then for
+  /// cancelled tasks to end (five times longer under the thread sanitizer, which slows every
+  /// thread down). A passing test never waits: its tasks have ended, and nothing is cancelled.
+  static let scopeEndGrace: Duration = .milliseconds(LaneWatchdog.isSanitized ? 1_250 : 250)
+
+  /// ``scopeEndGrace`` from now.
+  private static func graceDeadline() -> DispatchTime {
+    .now() + .milliseconds(Int(scopeEndGrace / .milliseconds(1)))
+  }
 
   /// Ends a scope exhaustively: work still scheduled, sleepers never resumed, and tasks of the
   /// scope still suspended on anything else are reported, then cancelled; a task that does not end
@@ -16,24 +22,31 @@ extension TestScheduler {
     leftoverWork: LeftoverWork,
     isolation: isolated (any Actor)? = #isolation
   ) async {
-    let deadline = DispatchTime.now() + .milliseconds(Int(Self.scopeEndGrace / .milliseconds(1)))
     // Tasks started last reach their first suspension (a sleep, say) before anything is read.
-    let settled = await settle(executor, drive: nil, deadline: deadline)
+    let settled = await settle(executor, drive: nil, deadline: Self.graceDeadline())
     guard leftoverWork == .reported else { return }
+    let leftovers = removeAllWork()
     guard settled else {
+      // Tasks that never all suspend: report that, and cancel what can be cancelled, so that
+      // they stop rather than spin on after the test.
       reportStillRunning(at: scope)
+      for sleeper in leftovers.sleepers {
+        sleeper.resume(throwing: CancellationError())
+      }
+      for task in executor.unfinishedTasks() ?? [] {
+        _ = ScopeTasks.cancel(task.address)
+      }
       return
     }
-    let leftovers = removeAllWork()
     reportLeftovers(leftovers.entries, at: scope)
     for sleeper in leftovers.sleepers {
       sleeper.resume(throwing: CancellationError())
     }
-    guard await settle(executor, drive: nil, deadline: deadline) else {
+    guard await settle(executor, drive: nil, deadline: Self.graceDeadline()) else {
       reportStillRunning(at: scope)
       return
     }
-    await cancelUnfinishedTasks(of: executor, at: scope, deadline: deadline)
+    await cancelUnfinishedTasks(of: executor, at: scope, deadline: Self.graceDeadline())
     // What cancelled tasks scheduled on their way out goes too (a sleeper is told it is cancelled).
     for sleeper in removeAllWork().sleepers {
       sleeper.resume(throwing: CancellationError())
@@ -90,7 +103,7 @@ extension TestScheduler {
         withVirtualTime: \(count == 1 ? "a task" : "\(count) tasks") started in this scope \(started) \
         \(count == 1 ? "was" : "were") still suspended when the scope ended, waiting for something other \
         than the scheduler: a stream that never yields, a continuation never resumed, a task it \
-        awaits. \(outcome) Let the task finish (or cancel it) before the scope ends; if the test \
+        awaits, a real sleep or I/O. \(outcome) Let the task finish (or cancel it) before the scope ends; if the test \
         means to leave it running, open the scope with leftoverWork: .expected.
         """
       )
@@ -144,9 +157,9 @@ extension TestScheduler {
     scope.report(
       """
       withVirtualTime: tasks of the scope were still running \(Self.scopeEndGrace) (real time) after \
-      the scope's operation returned, without ever all suspending — a loop of Task.yield(), or a \
-      task that catches CancellationError from the scheduler's sleep and sleeps again. The scope \
-      ends without waiting for them; they run on outside virtual time.
+      the scope's operation returned, without ever all suspending — a loop of Task.yield(), a task \
+      that catches CancellationError from the scheduler's sleep and sleeps again, or a task blocked \
+      on the scope's thread. They were cancelled; the scope ends without waiting for them.
       """
     )
   }

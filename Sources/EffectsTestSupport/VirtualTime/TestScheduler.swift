@@ -248,8 +248,9 @@ extension TestScheduler {
     var sleepers: [UInt64: TimerQueue.Handle] = [:]
     /// Sleepers that reserved an id but have not registered yet; cancelling takes the id out.
     var unregisteredSleepers: Set<UInt64> = []
-    /// The virtual-time scope open on this scheduler, and the line that opened it.
-    var scope: (executor: VirtualExecutor, site: IssueSite)?
+    /// The virtual-time scope open on this scheduler (nil while it is opening), and the line
+    /// that opened it.
+    var scope: (executor: VirtualExecutor?, site: IssueSite)?
     /// The call running work now (`advance`, `runDue`, `run`), so that a nested one is reported.
     var driving: (operation: String, site: CallSite)?
 
