@@ -3,11 +3,11 @@ import Testing
 
 extension TestScheduler {
   /// The scheduler of the virtual-time scope opened by `@Test(.virtualTime)` or
-  /// ``withVirtualTime(now:leftoverWork:fileID:filePath:line:column:_:)``.
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``.
   @TaskLocal static var scoped: TestScheduler?
 
   /// The test's own scheduler, inside a test marked `@Test(.virtualTime)` (or a
-  /// ``withVirtualTime(now:leftoverWork:fileID:filePath:line:column:_:)`` scope): the one
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)`` scope): the one
   /// `Environment.current.scheduler` and `clock` are, and the one to advance.
   ///
   /// ```swift

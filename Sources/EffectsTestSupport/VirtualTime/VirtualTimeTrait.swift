@@ -84,8 +84,7 @@ extension Trait where Self == VirtualTimeTrait {
 }
 
 extension Environment {
-  /// Makes `scheduler` this environment's `scheduler` and, when the clock is a test scheduler (or
-  /// the live clock), its `clock` too.
+  /// Makes `scheduler` this environment's `scheduler` and its `clock`.
   mutating func useVirtualTime(of scheduler: TestScheduler) {
     self.scheduler = scheduler
     clock = scheduler
