@@ -39,3 +39,34 @@ struct EnvironmentSuiteTraitTests {
     #expect(Environment.current.clock.now == launch)
   }
 }
+
+/// `.environment(.test())` on a suite: every test, and every argument of a parameterized test —
+/// run in parallel — starts from an empty world, and nothing it writes is seen by another.
+@Suite(.environment(.test()))
+struct EnvironmentTraitFreshWorldTests {
+  @Test(arguments: 0..<8) func everyArgumentStartsFromAnEmptyWorld(index: Int) throws {
+    let environment = Environment.current
+    #expect(environment.defaults.value(forKey: "written") == nil)
+    #expect(throws: (any Error).self) { try environment.fileReader.string(atPath: "/written.txt") }
+    let scheduler = try #require(environment.scheduler as? TestScheduler)
+    #expect(scheduler.elapsed == .zero)
+    #expect(scheduler.pending == [])
+
+    environment.defaults.setValue(.int(index), forKey: "written")
+    let files = try #require(environment.fileReader as? InMemoryFileSystem)
+    try files.write(Data("\(index)".utf8), toPath: "/written.txt")
+    scheduler.schedule(after: .seconds(index + 1)) {}
+    scheduler.advance(by: .seconds(index))
+    #expect(environment.defaults.value(forKey: "written") == .int(index))
+  }
+
+  @Test func theSuiteTraitAppliesFirstThenTheTests() {
+    #expect(Environment.current.fileReader is InMemoryFileSystem)
+  }
+
+  @Test(.environment { $0.clock = FixedClock(launch) })
+  func aTestsOwnTraitBuildsOnTheSuites() {
+    #expect(Environment.current.clock.now == launch)
+    #expect(Environment.current.fileReader is InMemoryFileSystem, "the suite's environment is underneath")
+  }
+}

@@ -14,7 +14,10 @@ public import Testing
 /// struct CheckoutTests { … }
 /// ```
 ///
-/// The override is task-local: tests running in parallel each see their own environment. Inside
+/// The environment is made afresh for every test, and for every argument of a parameterized
+/// test: `.environment(.test())` on a suite gives each test its own scheduler, defaults and file
+/// system, so nothing one test writes is seen by another. A suite's trait applies first, then the
+/// test's own. The override is task-local: tests running in parallel each see their own. Inside
 /// a virtual-time scope (`@Test(.virtualTime)`, in either order), the environment's `scheduler`
 /// and `clock` are the scope's ``TestScheduler``.
 public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
@@ -27,12 +30,18 @@ public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applied to each test of a suite, not once around the whole suite.
   public var isRecursive: Bool { true }
 
-  /// Runs `function` inside `withEnvironment` with this trait's change.
+  /// Runs `function` inside `withEnvironment` with this trait's change, made afresh for each test
+  /// case.
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    // A suite gets no environment of its own: each of its tests gets a fresh one.
+    guard testCase != nil else {
+      try await function()
+      return
+    }
     try await withEnvironment({ environment in
       modify(&environment)
       // Inside a virtual-time scope the scope's scheduler is the test's time, whatever the
@@ -57,13 +66,15 @@ extension Trait where Self == EnvironmentTrait {
     EnvironmentTrait(modify)
   }
 
-  /// Runs the test with `Environment.current` replaced by `environment`.
+  /// Runs the test with `Environment.current` replaced by `environment`, evaluated afresh for
+  /// every test and every argument: `.environment(.test())` on a suite gives each test its own
+  /// scheduler, defaults and file system.
   ///
   /// ```swift
   /// @Test(.environment(.test(now: launchDate)))
   /// func showsTheLaunchBanner() { … }
   /// ```
-  public static func environment(_ environment: Environment) -> Self {
-    EnvironmentTrait { $0 = environment }
+  public static func environment(_ environment: @autoclosure @escaping @Sendable () -> Environment) -> Self {
+    EnvironmentTrait { $0 = environment() }
   }
 }
