@@ -271,7 +271,7 @@ extension TestScheduler {
     }
     guard beginDriving(operation, at: caller) else { return }
     defer { endDriving() }
-    reportEscapes(of: executor, at: caller)
+    reportEscapes(of: executor, at: IssueSite(caller))
     await settle(executor, drive: caller)
     guard let goal = goal() else { return }
     await drain(until: goal.target, executor: executor, caller: caller, operation: operation)
@@ -370,12 +370,6 @@ extension TestScheduler {
       return await executor.whenIdle(drive: drive, deadline: deadline)
     }
     return await executor.whenIdleAwayFromActor(drive: drive, deadline: deadline)
-  }
-
-  /// Reports what reached the scope from outside it since the last report, each at the async form
-  /// that could not wait for it (or at `fallback`).
-  func reportEscapes(of executor: VirtualExecutor, at fallback: CallSite) {
-    reportEscapes(of: executor, at: IssueSite(fallback))
   }
 
   /// Reports what reached the scope from outside it since the last report, each at the async form

@@ -47,13 +47,8 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
       try await function()
       return
     }
-    let scheduler = TestScheduler(now: now)
-    try await TestScheduler.$scoped.withValue(scheduler) {
-      try await withEnvironment({ $0.useVirtualTime(of: scheduler) }) {
-        try await scheduler.withScope(at: IssueSite(test.sourceLocation), leftoverWork: leftoverWork) {
-          try await function()
-        }
-      }
+    try await TestScheduler(now: now).withTestScope(at: IssueSite(test.sourceLocation), leftoverWork: leftoverWork) {
+      _ in try await function()
     }
   }
 }

@@ -31,20 +31,34 @@ public func withVirtualTime<R, Failure: Error>(
   column: UInt = #column,
   _ body: (TestScheduler) async throws(Failure) -> R
 ) async throws(Failure) -> R {
-  let scheduler = TestScheduler(now: now)
-  let site = IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  var environment = Environment.current
-  environment.useVirtualTime(of: scheduler)
-  let result: Result<R, Failure> = await TestScheduler.$scoped.withValue(scheduler) {
-    await withEnvironment(environment) {
-      await scheduler.withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in
-        do throws(Failure) {
-          return .success(try await body(scheduler))
-        } catch {
-          return .failure(error)
+  try await TestScheduler(now: now).withTestScope(
+    at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+    leftoverWork: leftoverWork,
+    body
+  )
+}
+
+extension TestScheduler {
+  /// Runs `body` as a test's own scope on this (fresh) scheduler: ``TestScheduler/current``, and
+  /// `Environment.current`'s `scheduler` and `clock`, for the time of a virtual-time scope. The
+  /// body of both `@Test(.virtualTime)` and ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``.
+  func withTestScope<R, Failure: Error>(
+    at site: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (TestScheduler) async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
+      await withEnvironment({ $0.useVirtualTime(of: self) }) {
+        await withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in
+          do throws(Failure) {
+            return .success(try await body(self))
+          } catch {
+            return .failure(error)
+          }
         }
       }
     }
+    return try result.get()
   }
-  return try result.get()
 }

@@ -97,8 +97,6 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   struct StartedTask {
     /// Its address, retained by the scope.
     var address: UInt
-    /// The runtime's id for it.
-    var id: UInt64
     /// The async form that had returned last when the task started (nil: before the first one).
     var startedAfter: CallSite?
   }
@@ -221,7 +219,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     // scope happens to resume (through a shared stream, say) is not the test's to report.
     if address != driver, id > driverID, ScopeTasks.isUnstructuredTask(job) {
       ScopeTasks.retain(address)
-      started.append(StartedTask(address: address, id: id, startedAfter: lastDrive))
+      started.append(StartedTask(address: address, startedAfter: lastDrive))
     }
   }
 
