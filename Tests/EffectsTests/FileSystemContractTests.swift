@@ -87,12 +87,41 @@ struct FileSystemContractTests {
   }
 
   @Test(arguments: FileSystemUnderTest.allCases)
-  func removingAMissingFileThrowsFileNoSuchFile(_ system: FileSystemUnderTest) throws {
+  func removingAMissingFileSucceedsLikeRmF(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.removeItem(atPath: root + "/missing.txt")
+      try writer.removeItem(atPath: root + "/missing-folder/missing.txt")
+      #expect(throws: CocoaError.self) { try reader.contents(atPath: root + "/missing.txt") }
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func removingAPathThatRunsThroughAFileFailsNamingThePath(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.write(Data("x".utf8), toPath: root + "/file.txt")
+      let error = try #require(throws: CocoaError.self) { try writer.removeItem(atPath: root + "/file.txt/child") }
+      #expect(error.code == .fileWriteUnknown)
+      #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/file.txt/child")
+      #expect(
+        error.localizedDescription
+          == "Could not remove \(root)/file.txt/child: a component of the path is a file; expected a directory."
+      )
+      #expect(try reader.string(atPath: root + "/file.txt") == "x")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func writingBeneathAFileFailsNamingThePathInPlainWords(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { _, writer, root in
-      let error = try #require(throws: CocoaError.self) { try writer.removeItem(atPath: root + "/missing.txt") }
-      #expect(error.code == .fileNoSuchFile)
-      #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/missing.txt")
-      #expect(error.localizedDescription == "Could not remove \(root)/missing.txt: nothing exists at this path.")
+      try writer.write(Data("x".utf8), toPath: root + "/file.txt")
+      let error = try #require(throws: CocoaError.self) {
+        try writer.write(Data("y".utf8), toPath: root + "/file.txt/child")
+      }
+      #expect(error.code == .fileWriteUnknown)
+      #expect(
+        error.localizedDescription
+          == "Could not write \(root)/file.txt/child: a component of the path is a file; expected a directory."
+      )
     }
   }
 
@@ -114,6 +143,47 @@ struct FileSystemContractTests {
       #expect(error.code == .fileReadInapplicableStringEncoding)
       #expect(error.localizedDescription.contains(root + "/binary.dat"))
       #expect(error.localizedDescription.contains("expected text in that encoding"))
+    }
+  }
+}
+
+/// What only the disk can get wrong: the temporary file of an atomic write.
+struct DiskFileSystemAtomicWriteTests {
+  /// Runs `body` in a fresh temporary directory, removed afterwards.
+  private func inTemporaryDirectory(_ body: (String) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("swift-effects-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try body(root)
+  }
+
+  @Test func aSuccessfulWriteLeavesOnlyTheFile() throws {
+    try inTemporaryDirectory { root in
+      try DiskFileSystem().write(Data("a".utf8), toPath: root + "/a.txt")
+      try DiskFileSystem().write(Data("b".utf8), toPath: root + "/a.txt")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["a.txt"])
+    }
+  }
+
+  @Test func aWriteThatFailsAtTheRenameLeavesNoTemporaryFile() throws {
+    try inTemporaryDirectory { root in
+      // The bytes reach the temporary file; renaming it over a non-empty directory fails.
+      try DiskFileSystem().write(Data("x".utf8), toPath: root + "/folder/inside.txt")
+      let error = try #require(throws: CocoaError.self) {
+        try DiskFileSystem().write(Data("y".utf8), toPath: root + "/folder")
+      }
+      #expect(error.code == .fileWriteUnknown)
+      #expect(error.localizedDescription.hasPrefix("Could not write \(root)/folder: "))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["folder"])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/folder") == ["inside.txt"])
+    }
+  }
+
+  @Test func aWriteThatFailsBeforeTheTemporaryFileExistsLeavesNothing() throws {
+    try inTemporaryDirectory { root in
+      try DiskFileSystem().write(Data("x".utf8), toPath: root + "/file.txt")
+      #expect(throws: CocoaError.self) { try DiskFileSystem().write(Data("y".utf8), toPath: root + "/file.txt/child") }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["file.txt"])
     }
   }
 }

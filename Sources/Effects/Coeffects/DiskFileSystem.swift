@@ -9,9 +9,10 @@ public import Foundation
 /// ```
 ///
 /// Writes are atomic: the data goes to a temporary file beside the target, which is then renamed
-/// over it, so a reader sees the old contents or the new, never a mix. Missing parent directories
-/// are created. Errors are Foundation's own `CocoaError` codes, with a description that names the
-/// path and what was expected there.
+/// over it, so a reader sees the old contents or the new, never a mix; when the write fails, the
+/// temporary file is removed. Missing parent directories are created. Removing a path where nothing
+/// exists succeeds, like `rm -f`. Errors are Foundation's own `CocoaError` codes, with a
+/// description that names the path and says, in plain words, what was expected there.
 public struct DiskFileSystem: FileReader, FileWriter {
   /// Creates a file system that reads and writes the real disk.
   public init() {}
@@ -26,24 +27,37 @@ public struct DiskFileSystem: FileReader, FileWriter {
   }
 
   /// Atomically replaces the file at `path` with `data`, creating parent directories as needed.
+  ///
+  /// The bytes are written to a hidden temporary file in the same directory, which is then renamed
+  /// over `path` in one step. If anything fails, the temporary file is removed before the error is
+  /// thrown: a failed write leaves the directory as it found it.
   public func write(_ data: Data, toPath path: String) throws {
     let url = URL(fileURLWithPath: path)
     let parent = url.deletingLastPathComponent()
+    let temporary = parent.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).swift-effects-tmp")
     do {
       if !FileManager.default.fileExists(atPath: parent.path) {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       }
-      try data.write(to: url, options: .atomic)
+      try data.write(to: temporary)
+      if rename(temporary.path, url.path) != 0 {
+        let code = errno
+        throw FileSystemError.make(.fileWriteUnknown, .write, path: path, posix: code)
+      }
     } catch {
+      _ = unlink(temporary.path)
       throw FileSystemError.describing(error, .write, path: path)
     }
   }
 
-  /// Removes the file or directory (with its contents) at `path`.
+  /// Removes the file or directory (with its contents) at `path`. Nothing there is not an error:
+  /// like `rm -f`, the path is gone either way. A path that runs through a file still fails.
   public func removeItem(atPath path: String) throws {
     do {
       try FileManager.default.removeItem(atPath: path)
     } catch {
+      var status = stat()
+      if lstat(path, &status) != 0 && errno == ENOENT { return }
       throw FileSystemError.describing(error, .remove, path: path)
     }
   }

@@ -15,7 +15,7 @@ public import Foundation
 /// Directories exist implicitly: `/fixtures` is a directory because `/fixtures/number.txt` exists.
 /// Errors match ``DiskFileSystem`` code for code (a contract test suite runs both): a missing file
 /// throws `CocoaError(.fileReadNoSuchFile)`, reading a directory `CocoaError(.fileReadUnknown)`,
-/// removing a missing file `CocoaError(.fileNoSuchFile)`, each naming the path. Paths are compared
+/// each naming the path; removing a missing file succeeds, like `rm -f`. Paths are compared
 /// after collapsing repeated and trailing slashes.
 public final class InMemoryFileSystem: FileReader, FileWriter {
   private let storage: Locked<[String: Data]>
@@ -73,7 +73,8 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
     }
   }
 
-  /// Removes the file at `path`, or the directory at `path` with everything in it.
+  /// Removes the file at `path`, or the directory at `path` with everything in it. Nothing there
+  /// is not an error (like `rm -f`); a path that runs through a file is.
   public func removeItem(atPath path: String) throws {
     let path = Self.normalize(path)
     try storage.withLock { files in
@@ -81,7 +82,7 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
       case .file: files[path] = nil
       case .directory: files = files.filter { !$0.key.hasPrefix(Self.directoryPrefix(path)) }
       case .beneathFile: throw FileSystemError.make(.fileWriteUnknown, .remove, path: path, posix: ENOTDIR)
-      case .missing: throw FileSystemError.make(.fileNoSuchFile, .remove, path: path, posix: ENOENT)
+      case .missing: break
       }
     }
   }

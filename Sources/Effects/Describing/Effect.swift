@@ -46,7 +46,8 @@ public enum Effect: Hashable, Sendable {
   /// Replaces the file at `path` with `contents`, through a ``FileWriter``.
   case writeFile(path: String, contents: Data)
 
-  /// Removes the file at `path`, through a ``FileWriter``. Removing a missing file is a failure.
+  /// Removes the file at `path`, through a ``FileWriter``. Like `rm -f`, removing a file that is
+  /// not there succeeds: the effect asks for the file to be gone.
   case removeFile(path: String)
 
   /// Stores `value` under `key` in the environment's ``Environment/defaults``.

@@ -18,10 +18,14 @@ public import Foundation
 /// Its description reads:
 ///
 /// ```text
-/// effect at index 2 of 4 failed: removeFile(path: "/drafts/today.txt")
-///   error: Error Domain=NSCocoaErrorDomain Code=4 "The file doesn’t exist." UserInfo={NSFilePath=/drafts/today.txt}
-///   not performed (1): print("Draft discarded")
+/// effect at index 2 of 4 failed: writeFile(path: "/drafts/today.txt", contents: "draft")
+///   error: Could not write /drafts/today.txt: a component of the path is a file; expected a directory.
+///   not performed (1): print("Draft saved")
 /// ```
+///
+/// The error is in plain words on every platform: an error bridged from `NSError` is described by
+/// its localized description (with the path and the system's reason), never by a raw `NSError`
+/// dump.
 public struct InterpreterError<E: Sendable>: Error {
   /// The position of the failing effect in the batch; every effect before it was performed.
   public let index: Int
@@ -54,7 +58,7 @@ extension InterpreterError: CustomStringConvertible {
       : " (\(notPerformed.count)): " + notPerformed.map { String(describing: $0) }.joined(separator: ", ")
     return """
       effect at index \(index) of \(count) failed: \(effect)
-        error: \(underlying)
+        error: \(plainWords(underlying))
         not performed\(rest)
       """
   }
