@@ -7,9 +7,22 @@ private let launch = Date(timeIntervalSince1970: 1_234_567)
 
 @Suite struct EnvironmentTraitTests {
   @Test(.environment { $0.clock = FixedClock(launch) })
-  func aTestSeesTheEnvironmentItsTraitModified() {
+  func aTestSeesTheEnvironmentItsTraitModified() throws {
     #expect(Environment.current.clock.now == launch)
-    #expect(Environment.current.fileReader is DiskFileSystem, "the rest of the environment is unchanged")
+    let scheduler = try #require(Environment.current.scheduler as? TestScheduler, "the rest is a test environment")
+    #expect(scheduler.elapsed == .zero)
+    #expect(Environment.current.fileReader is InMemoryFileSystem)
+    #expect(Environment.current.fileWriter is InMemoryFileSystem)
+    #expect(Environment.current.defaults is InMemoryDefaults)
+    #expect(Environment.current.console is InMemoryConsole)
+    #expect(Environment.current.events is InMemoryEventLog)
+  }
+
+  @Test(.environment(.live))
+  func aTestThatAsksForTheLiveWorldGetsItAndNothingReports() {
+    #expect(Environment.current.clock is SystemClock)
+    #expect(Environment.current.fileWriter is DiskFileSystem)
+    #expect(Environment.current.console is StandardOutput)
   }
 
   @Test(.environment(.test(now: launch)))
@@ -24,8 +37,12 @@ private let launch = Date(timeIntervalSince1970: 1_234_567)
     #expect(identifier == "ja_JP")
   }
 
-  @Test func withoutTheTraitATestSeesTheRoot() {
-    #expect(Environment.current.clock is SystemClock)
+  @Test func withoutTheTraitATestSeesTheLiveRootAndEachReadReports() {
+    withKnownIssue {
+      #expect(Environment.current.clock is SystemClock)
+    } matching: { issue in
+      issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
+    }
   }
 }
 

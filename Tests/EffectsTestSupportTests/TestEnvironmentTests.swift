@@ -59,16 +59,17 @@ import Testing
     #expect(environment.apiClient.fetchName() == "set")
   }
 
-  @Test func aKeyWithoutATestValueReportsItsNameAtTheLineThatMadeTheEnvironment() {
+  @Test func aKeyWithoutATestValueReportsItsNameAtTheLineThatReadIt() {
     let environment = Environment.test()
-    let line = #line - 1
+    let made = #line - 1
+    let line = #line + 2
     withKnownIssue {
       #expect(environment[AnalyticsEndpointKey.self] == "https://analytics.example.com")
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("AnalyticsEndpointKey has no testValue")
         && text.contains("Declare `static let testValue` on AnalyticsEndpointKey")
-        && text.contains("Environment.test() at EffectsTestSupportTests/TestEnvironmentTests.swift:\(line)")
+        && text.contains("Environment.test() at EffectsTestSupportTests/TestEnvironmentTests.swift:\(made)")
         && issue.sourceLocation?.line == line
     }
   }

@@ -4,34 +4,37 @@ import Foundation
 import Testing
 
 @Suite struct UnimplementedEnvironmentTests {
-  /// Reads one field of an environment, by name.
-  static let readers: [String: @Sendable (Environment) -> Void] = [
-    "clock": { _ = $0.clock },
-    "bundle": { _ = $0.bundle },
-    "fileReader": { _ = $0.fileReader },
-    "defaults": { _ = $0.defaults },
-    "scheduler": { _ = $0.scheduler },
-    "calendar": { _ = $0.calendar },
-    "locale": { _ = $0.locale },
-    "timeZone": { _ = $0.timeZone },
+  /// Reads one field of an environment, by name, and the line that reads it.
+  static let readers: [String: (line: Int, read: @Sendable (Environment) -> Void)] = [
+    "clock": (#line, { _ = $0.clock }),
+    "bundle": (#line, { _ = $0.bundle }),
+    "fileReader": (#line, { _ = $0.fileReader }),
+    "fileWriter": (#line, { _ = $0.fileWriter }),
+    "defaults": (#line, { _ = $0.defaults }),
+    "scheduler": (#line, { _ = $0.scheduler }),
+    "console": (#line, { _ = $0.console }),
+    "events": (#line, { _ = $0.events }),
+    "calendar": (#line, { _ = $0.calendar }),
+    "locale": (#line, { _ = $0.locale }),
+    "timeZone": (#line, { _ = $0.timeZone }),
   ]
 
   @Test(arguments: readers.keys.sorted())
-  func readingAFieldReportsItsNameAtTheLineThatMadeTheEnvironment(_ field: String) throws {
-    let read = try #require(Self.readers[field])
+  func readingAFieldReportsItsNameAtTheLineThatReadIt(_ field: String) throws {
+    let reader = try #require(Self.readers[field])
     let environment = Environment.unimplemented()
-    let line = #line - 1
+    let made = #line - 1
     withKnownIssue {
-      read(environment)
+      reader.read(environment)
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.hasPrefix("Unimplemented co-effect: Environment.\(field) was read")
         && text.contains(
-          "Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(line)"
+          "Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made)"
         )
         && text.contains("Set environment.\(field) in the test")
         && issue.sourceLocation?.fileID == "EffectsTestSupportTests/UnimplementedEnvironmentTests.swift"
-        && issue.sourceLocation?.line == line
+        && issue.sourceLocation?.line == reader.line
     }
   }
 
@@ -84,7 +87,7 @@ import Testing
 
   @Test func readingAnAppKeyReportsItsNameEvenWhenTheKeyHasATestValue() {
     let environment = Environment.unimplemented()
-    let line = #line - 1
+    let line = #line + 2
     withKnownIssue {
       #expect(environment.apiClient.fetchName() == "mock", "the placeholder is the test value, never the live one")
     } matching: { issue in

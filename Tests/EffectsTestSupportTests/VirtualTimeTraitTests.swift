@@ -121,7 +121,8 @@ import Testing
     }
   }
 
-  @Test func theClosureFormOpensTheSameScope() async {
+  @Test(.environment(.test()))
+  func theClosureFormOpensTheSameScope() async {
     let outer = Environment.current
     let sawScheduler = await withVirtualTime { scheduler in
       let task = Task { try await Environment.current.scheduler.sleep(for: .seconds(2)) }
@@ -130,7 +131,7 @@ import Testing
       return TestScheduler.current === scheduler && Environment.current.scheduler as? TestScheduler === scheduler
     }
     #expect(sawScheduler)
-    #expect(!(Environment.current.scheduler is TestScheduler) || outer.scheduler is TestScheduler)
+    #expect(Environment.current.scheduler as? TestScheduler === outer.scheduler as? TestScheduler)
   }
 
   @Test func theClosureFormReportsLeftoversAtTheLineThatScheduledThem() async {

@@ -46,7 +46,9 @@ struct EffectNameClashTests {
 
   @Test func aConsoleWrittenByAUserCanCallPrintUnqualified() throws {
     let output = Locked("")
-    try Interpreter.live(environment: .test(), console: PrefixingConsole(output: output)).perform([.print("hi")])
+    var environment = Environment.test()
+    environment.console = PrefixingConsole(output: output)
+    try Interpreter.live(environment: environment).perform([.print("hi")])
     #expect(output.snapshot == "> hi\n")
   }
 

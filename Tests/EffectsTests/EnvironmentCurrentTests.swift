@@ -3,8 +3,14 @@ import Foundation
 import Testing
 
 @Suite struct EnvironmentCurrentTests {
+  /// Whether `Environment.current` is an override rather than the root.
+  private var isOverridden: Bool {
+    Environment.scoped != nil
+  }
+
   @Test func outsideAnyOverrideCurrentIsTheRoot() {
-    #expect(Environment.current.clock is SystemClock)
+    #expect(!isOverridden)
+    #expect(RootEnvironment.shared.publish(reporter: nil).clock is SystemClock)
   }
 
   @Test func withEnvironmentOverridesCurrentForItsScopeOnly() {
@@ -13,16 +19,18 @@ import Testing
       Environment.current.clock.now
     }
     #expect(inside == date)
-    #expect(Environment.current.clock is SystemClock)
+    #expect(!isOverridden)
   }
 
   @Test func nestedOverridesBuildOnTheOuterOne() {
-    withEnvironment({ $0.clock = FixedClock(Date(timeIntervalSince1970: 1)) }) {
-      withEnvironment({ $0.locale = Locale(identifier: "de_DE") }) {
-        #expect(Environment.current.clock.now == Date(timeIntervalSince1970: 1))
-        #expect(Environment.current.locale.identifier == "de_DE")
+    withEnvironment(.live) {
+      withEnvironment({ $0.clock = FixedClock(Date(timeIntervalSince1970: 1)) }) {
+        withEnvironment({ $0.locale = Locale(identifier: "de_DE") }) {
+          #expect(Environment.current.clock.now == Date(timeIntervalSince1970: 1))
+          #expect(Environment.current.locale.identifier == "de_DE")
+        }
+        #expect(Environment.current.locale == Locale.autoupdatingCurrent)
       }
-      #expect(Environment.current.locale == Locale.autoupdatingCurrent)
     }
   }
 
@@ -50,7 +58,7 @@ import Testing
     #expect(throws: Boom.self) {
       try withEnvironment({ $0.clock = FixedClock(Date(timeIntervalSince1970: 0)) }) { throw Boom() }
     }
-    #expect(Environment.current.clock is SystemClock)
+    #expect(!isOverridden)
   }
 
   @MainActor @Test func aMainActorCallerCanAwaitInsideAnOverride() async {
@@ -88,7 +96,8 @@ import Testing
     #expect(
       error.description
         == "Environment.bootstrap(_:) was called twice: first at App/main.swift:3, again at App/Other.swift:9. "
-        + "Bootstrap the process's environment once, at launch; to change it for one scope (a test, a request), "
+        + "The second call changed nothing: the first environment stays the root. Bootstrap the process's "
+        + "environment once, at launch; to change it for one scope (a test, a request), "
         + "use withEnvironment(_:operation:) instead."
     )
     #expect(root.environment[FeatureFlagsKey.self] == ["first"], "the first bootstrap stays in force")
@@ -98,7 +107,7 @@ import Testing
     let root = RootEnvironment()
     var bootstrapped = Environment.live
     bootstrapped[FeatureFlagsKey.self] = ["too late"]
-    let seen = root.publish()
+    let seen = root.publish(reporter: nil)
 
     let error = try #require(throws: BootstrapError.self) {
       try root.bootstrap(bootstrapped, at: CallSite(fileID: "App/Late.swift", filePath: "/App/Late.swift", line: 12))
@@ -106,11 +115,42 @@ import Testing
     #expect(
       error.description
         == "Environment.bootstrap(_:) was called at App/Late.swift:12, after Environment.current had already been "
-        + "read outside withEnvironment, so code has already seen the previous root. Bootstrap once, at launch, "
-        + "before anything reads Environment.current."
+        + "read outside withEnvironment, so code has already seen the previous root. This call changed nothing: "
+        + "the root stays the one already read. Bootstrap once, at launch, before anything reads Environment.current."
     )
     #expect(root.environment[FeatureFlagsKey.self] == seen[FeatureFlagsKey.self])
     #expect(root.environment[FeatureFlagsKey.self] != ["too late"])
+  }
+
+  @Test func aTestBinaryFindsTheReporterOfTestSupportByName() throws {
+    let reporter = try #require(TestSupportLink.reporter, "the mangled name in TestSupportLink is stale")
+    #expect("\(reporter)" == "TestIssueReporter")
+  }
+
+  @Test func anAppsRootIsUnmarkedSoNoReadReports() {
+    let root = RootEnvironment().publish(reporter: nil)
+    _ = (root.clock, root.bundle, root.fileReader, root.fileWriter, root.defaults, root.scheduler)
+    _ = (root.console, root.events, root.calendar, root.locale, root.timeZone)
+    #expect(root[FeatureFlagsKey.self] == ["live-only"])
+  }
+
+  @Test func aRootTheTestBootstrappedIsUnmarkedToo() throws {
+    let root = RootEnvironment()
+    try root.bootstrap(.live, at: CallSite())
+    let environment = root.publish()
+    _ = (environment.clock, environment.fileWriter, environment.console)
+    #expect(environment[FeatureFlagsKey.self] == ["live-only"])
+  }
+
+  @Test func aRefusedBootstrapIsReportedThroughTheReporterAtTheBootstrapCall() throws {
+    let root = RootEnvironment()
+    try root.bootstrap(.live, at: CallSite(fileID: "App/main.swift", filePath: "/App/main.swift", line: 3))
+    let second = CallSite(fileID: "App/Other.swift", filePath: "/App/Other.swift", line: 9)
+    let error = try #require(throws: BootstrapError.self) { try root.bootstrap(.live, at: second) }
+    RecordingReporter.reports.withLock { $0 = [] }
+    error.report(reporter: RecordingReporter.self)
+    #expect(RecordingReporter.reports.snapshot.map(\.message) == [error.description])
+    #expect(RecordingReporter.reports.snapshot.map(\.callSite) == [second])
   }
 
   @Test func aBootstrapBeforeTheFirstReadIsWhatThatReadSees() throws {
@@ -135,5 +175,14 @@ final class CounterModel {
 func hopToAnotherThread() async {
   await withCheckedContinuation { continuation in
     DispatchQueue.global().async { continuation.resume() }
+  }
+}
+
+/// A reporter that keeps what it is given, in place of test support's.
+enum RecordingReporter: TestIssueReporting {
+  static let reports = Locked<[(message: String, callSite: CallSite?)]>([])
+
+  static func report(_ message: String, at callSite: CallSite?) {
+    reports.withLock { $0.append((message, callSite)) }
   }
 }

@@ -5,7 +5,10 @@ import Testing
 @testable import Effects
 
 struct InterpreterLiveTests {
-  /// Every target of the live interpreter, in memory.
+  /// An effect that fails: a write beneath a file (`/old.txt` is a file, not a directory).
+  static let failing = Effect.writeFile(path: "/old.txt/inside.txt", contents: Data("x".utf8))
+
+  /// Every target of the live interpreter, in memory, installed in the environment it is given.
   struct World {
     let console = LineConsole()
     let files = InMemoryFileSystem(["/old.txt": "old"])
@@ -18,18 +21,19 @@ struct InterpreterLiveTests {
       self.scheduler = scheduler
     }
 
-    var interpreter: Interpreter<Effect> {
+    var environment: Environment {
       var environment = Environment.test()
+      environment.console = console
+      environment.fileWriter = files
       environment.defaults = defaults
+      environment.events = events
       environment.scheduler = scheduler
+      return environment
+    }
+
+    var interpreter: Interpreter<Effect> {
       let failures = self.failures
-      return .live(
-        environment: environment,
-        console: console,
-        files: files,
-        events: events,
-        onFailure: { failure in failures.withLock { $0.append(failure) } }
-      )
+      return .live(environment: environment, onFailure: { failure in failures.withLock { $0.append(failure) } })
     }
   }
 
@@ -52,6 +56,13 @@ struct InterpreterLiveTests {
     let world = World()
     try world.interpreter.perform([.removeFile(path: "/old.txt")])
     #expect(world.files.files.isEmpty)
+  }
+
+  @Test func removingAFileThatIsNotThereSucceedsAndTheBatchGoesOn() throws {
+    let world = World()
+    try world.interpreter.perform([.removeFile(path: "/missing.txt"), .print("went on")])
+    #expect(world.console.lines == ["went on"])
+    #expect(world.files.files == ["/old.txt": Data("old".utf8)])
   }
 
   @Test func setDefaultStoresTheValueInTheEnvironmentsDefaults() throws {
@@ -82,15 +93,19 @@ struct InterpreterLiveTests {
 
   @Test func trackWithoutEventLoggingFailsAndNamesWhatToConfigure() throws {
     let console = LineConsole()
-    let interpreter = Interpreter.live(environment: .test(), console: console)
+    var environment = Environment.live
+    environment.console = console
     let error = try #require(throws: InterpreterError<Effect>.self) {
-      try interpreter.perform([.track(event: "visited", properties: [:]), .print("after")])
+      try Interpreter.live(environment: environment).perform([
+        .track(event: "visited", properties: [:]), .print("after"),
+      ])
     }
     #expect(error.index == 0)
     #expect(error.notPerformed == [.print("after")])
     #expect(
       "\(error.underlying)"
-        == #"no EventLogging is configured, so the event "visited" cannot be logged; pass one as Interpreter.live(events:)"#
+        == #"no EventLogging is configured, so the event "visited" cannot be logged; "#
+        + "set environment.events (for example at launch, before Environment.bootstrap(_:))"
     )
     #expect(console.lines.isEmpty)
   }
@@ -142,7 +157,7 @@ struct InterpreterLiveTests {
     let world = World(scheduler: scheduler)
 
     try world.interpreter.perform([
-      .after(.seconds(1), [.print("one"), .removeFile(path: "/missing.txt"), .print("three")])
+      .after(.seconds(1), [.print("one"), Self.failing, .print("three")])
     ])
     #expect(world.failures.snapshot.isEmpty)
 
@@ -151,16 +166,16 @@ struct InterpreterLiveTests {
     let failure = try #require(world.failures.snapshot.first)
     #expect(world.failures.snapshot.count == 1)
     #expect(failure.index == 1)
-    #expect(failure.effect == .removeFile(path: "/missing.txt"))
-    #expect((failure.underlying as? CocoaError)?.code == .fileNoSuchFile)
+    #expect(failure.effect == Self.failing)
+    #expect((failure.underlying as? CocoaError)?.code == .fileWriteUnknown)
     #expect(failure.notPerformed == [.print("three")])
     #expect(world.console.lines == ["one"])
   }
 
   @Test func aFailureOfWorkDoneLaterIsNotThrownEvenWhenTheSchedulerRunsItAtOnce() throws {
     let world = World()
-    try world.interpreter.perform([.after(.zero, [.removeFile(path: "/missing.txt")]), .print("went on")])
-    #expect(world.failures.snapshot.map(\.effect) == [.removeFile(path: "/missing.txt")])
+    try world.interpreter.perform([.after(.zero, [Self.failing]), .print("went on")])
+    #expect(world.failures.snapshot.map(\.effect) == [Self.failing])
     #expect(world.console.lines == ["went on"])
   }
 
@@ -170,7 +185,7 @@ struct InterpreterLiveTests {
       try world.interpreter.perform([
         .print("one"),
         .setDefault(key: "two", value: 2),
-        .removeFile(path: "/missing.txt"),
+        Self.failing,
         .print("four"),
         .track(event: "five", properties: [:]),
       ])
@@ -179,9 +194,53 @@ struct InterpreterLiveTests {
     #expect(world.defaults.values["two"] == 2)
     #expect(world.events.events.isEmpty)
     #expect(error.index == 2)
-    #expect(error.effect == .removeFile(path: "/missing.txt"))
-    #expect((error.underlying as? CocoaError)?.code == .fileNoSuchFile)
+    #expect(error.effect == Self.failing)
+    #expect((error.underlying as? CocoaError)?.code == .fileWriteUnknown)
     #expect(error.notPerformed == [.print("four"), .track(event: "five", properties: [:])])
+  }
+
+  @Test func onATestEnvironmentEveryEffectStaysInMemoryAndReadsBack() throws {
+    let scheduler = TestScheduler()
+    let environment = Environment.test(scheduler: scheduler)
+    try Interpreter.live(environment: environment).perform([
+      .writeFile(path: "/notes/today.txt", contents: Data("hi".utf8)),
+      .print("saved"),
+      .track(event: "saved", properties: ["length": "2"]),
+      .setDefault(key: "theme", value: "dark"),
+      .after(.seconds(3), [.print("later"), .removeFile(path: "/notes/today.txt")]),
+    ])
+
+    #expect(try environment.fileReader.string(atPath: "/notes/today.txt") == "hi")
+    #expect(environment.printedLines == ["saved"])
+    #expect(environment.trackedEvents == [.init(name: "saved", properties: ["length": "2"])])
+    #expect(environment.defaults.string(forKey: "theme") == "dark")
+
+    scheduler.advance(by: .seconds(3))
+    #expect(environment.printedLines == ["saved", "later"])
+    #expect(throws: CocoaError.self) { try environment.fileReader.contents(atPath: "/notes/today.txt") }
+    scheduler.assertNoPendingWork()
+  }
+
+  @Test func everyTargetComesFromTheEnvironmentGiven() throws {
+    let world = World()
+    let other = World()
+    try Interpreter.live(environment: world.environment).perform([
+      .print("p"), .writeFile(path: "/w.txt", contents: Data()), .track(event: "t", properties: [:]),
+      .setDefault(key: "d", value: true),
+    ])
+    #expect(world.console.lines == ["p"])
+    #expect(world.files.files["/w.txt"] == Data())
+    #expect(world.events.events.map(\.name) == ["t"])
+    #expect(world.defaults.values["d"] == true)
+    #expect(other.console.lines.isEmpty && other.events.events.isEmpty && other.files.files.count == 1)
+  }
+
+  @Test func theTargetsComeFromTheCurrentEnvironmentByDefault() throws {
+    let console = LineConsole()
+    try withEnvironment({ $0.console = console }) {
+      try Interpreter.live().perform([.print("from the scope")])
+    }
+    #expect(console.lines == ["from the scope"])
   }
 
   @Test func theDefaultsComeFromTheCurrentEnvironmentByDefault() throws {

@@ -59,7 +59,9 @@ struct EventLoggingSpy: EventLogging {
   /// The model logs through `EventLogging`, so the same calls reach the live interpreter's
   /// analytics unchanged when events are described as `Effect.track` instead.
   @Test func trackEffectsReachTheSameLogger() throws {
-    let interpreter = Interpreter.live(environment: .test(), events: EventLoggingSpy(spy: events))
+    var environment = Environment.test()
+    environment.events = EventLoggingSpy(spy: events)
+    let interpreter = Interpreter.live(environment: environment)
     try interpreter.perform([.track(event: "menu_item_ordered", properties: ["item_name": "item"])])
     events.assertCalledOnce(with: LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"]))
   }

@@ -68,20 +68,13 @@ import Testing
     ])
   }
 
-  @Test func theLiveInterpreterPrintsTheResult() throws {
-    let console = Lines()
-    let value = try Interpreter.live(console: console)
-      .run(compute(file: "number.txt", environment: environment(files: ["/fixtures/number.txt": "12"])))
+  @Test func theLiveInterpreterPrintsTheResultToTheEnvironmentsConsole() throws {
+    var environment = environment(files: ["/fixtures/number.txt": "12"])
+    environment.console = InMemoryConsole()  // the one target the interpreter may touch here
+    let value = try Interpreter.live(environment: environment).run(
+      compute(file: "number.txt", environment: environment)
+    )
     #expect(value == 144)
-    #expect(console.lines == ["Computed: 144"])
+    #expect(environment.printedLines == ["Computed: 144"])
   }
-}
-
-/// A console that keeps what it was given.
-private final class Lines: Console, @unchecked Sendable {
-  private let storage = NSLock()
-  private var written: [String] = []
-
-  var lines: [String] { storage.withLock { written } }
-  func write(_ line: String) { storage.withLock { written.append(line) } }
 }

@@ -47,25 +47,15 @@ import Testing
 
   /// An app's own effects can reuse the built-in ones: here a token is kept in settings.
   @Test func pullbackReusesTheLiveInterpreterForSharedEffects() throws {
-    let defaults = InMemoryDefaults()
-    var environment = Environment.test()
-    environment.defaults = defaults
-    let console = PrintedLines()
-    let interpreter = Interpreter.live(environment: environment, console: console).pullback { (effect: LoginEffect) in
+    let environment = Environment.test()
+    let interpreter = Interpreter.live(environment: environment).pullback { (effect: LoginEffect) in
       switch effect {
       case .storeToken(let token): Effect.setDefault(key: "sessionToken", value: .string(token))
       case .showAlert(let message), .showValidationError(let message): Effect.print(message)
       }
     }
     try LoginScreen(interpreter: interpreter).handle(.success(#"{"session_token":"abc"}"#))
-    #expect(defaults.values == ["sessionToken": "abc"])
-    #expect(console.lines.isEmpty)
+    #expect(environment.defaults.string(forKey: "sessionToken") == "abc")
+    #expect(environment.printedLines.isEmpty)
   }
-}
-
-private final class PrintedLines: Console, @unchecked Sendable {
-  private let lock = NSLock()
-  private var written: [String] = []
-  var lines: [String] { lock.withLock { written } }
-  func write(_ line: String) { lock.withLock { written.append(line) } }
 }

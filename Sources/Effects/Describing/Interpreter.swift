@@ -7,11 +7,11 @@
 ///
 /// ```swift
 /// // At the boundary of the app: decide, then perform.
-/// let interpreter = Interpreter.live(events: AmplitudeEvents())
+/// let interpreter = Interpreter.live()  // acts on Environment.current
 /// let square = try interpreter.run(compute(file: "number.txt"))
 /// ```
 ///
-/// ``live(environment:console:files:events:onFailure:)`` performs the built-in ``Effect``. For an
+/// ``live(environment:onFailure:)`` performs the built-in ``Effect``. For an
 /// app's own effect enum, write the `switch` yourself, or translate it to ``Effect`` with
 /// ``pullback(_:)``:
 ///

@@ -1,7 +1,8 @@
 /// The live ``Console``: lines go to the process's standard output, as `Swift.print` writes them.
 ///
 /// ```swift
-/// let interpreter = Interpreter.live(console: StandardOutput())  // the default
+/// var environment = Environment.live
+/// environment.console = StandardOutput()  // already the live console
 /// ```
 public struct StandardOutput: Console {
   /// Creates the console for standard output.

@@ -1,9 +1,10 @@
 import Foundation
 
 extension Environment {
-  /// The real world: ``SystemClock``, `Bundle.main`, ``DiskFileSystem``, ``UserDefaultsStore``
-  /// over `UserDefaults.standard`, ``DispatchScheduler`` on a private serial queue, and the user's
-  /// current calendar, locale and time zone (auto-updating).
+  /// The real world: ``SystemClock``, `Bundle.main`, ``DiskFileSystem`` (to read and to write),
+  /// ``UserDefaultsStore`` over `UserDefaults.standard`, ``DispatchScheduler`` on a private serial
+  /// queue, ``StandardOutput``, no analytics ``events`` (set yours), and the user's current calendar,
+  /// locale and time zone (auto-updating).
   ///
   /// ```swift
   /// let result = compute(file: "number.txt", environment: .live)
@@ -12,8 +13,10 @@ extension Environment {
     clock: SystemClock(),
     bundle: Bundle.main,
     fileReader: DiskFileSystem(),
+    fileWriter: DiskFileSystem(),
     defaults: UserDefaultsStore(),
     scheduler: DispatchScheduler(),
+    console: StandardOutput(),
     calendar: .autoupdatingCurrent,
     locale: .autoupdatingCurrent,
     timeZone: .autoupdatingCurrent
@@ -53,9 +56,11 @@ extension Environment {
   /// ```
   ///
   /// Calling it a second time, or after code has read ``current`` outside any scope (and so has
-  /// seen the previous root), is a programmer error: it stops the process with a message naming
-  /// the call sites. Tests should not bootstrap; they override the environment for one scope
-  /// with `withEnvironment(_:operation:)` or the `.environment` test trait.
+  /// seen the previous root), is a programmer error. It changes nothing — the first root stays —
+  /// and says so: in a test, as an issue at this call; in an app, as a message on standard error
+  /// naming the call sites. It never stops the process. Tests should not bootstrap; they override
+  /// the environment for one scope with `withEnvironment(_:operation:)` or the `.environment` test
+  /// trait.
   public static func bootstrap(
     _ environment: Environment,
     fileID: StaticString = #fileID,
@@ -67,12 +72,12 @@ extension Environment {
     do {
       try RootEnvironment.shared.bootstrap(environment, at: callSite)
     } catch {
-      preconditionFailure(error.description)
+      error.report()
     }
   }
 
   /// The environment bound by the innermost `withEnvironment` of this task, if any.
-  @TaskLocal static var scoped: Environment?
+  @TaskLocal package static var scoped: Environment?
 }
 
 /// Runs `operation` with ``Environment/current`` changed by `modify`, then restores it.

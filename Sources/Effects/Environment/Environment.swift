@@ -1,10 +1,14 @@
 public import Foundation
 
-/// Everything code reads from the world — its co-effects — in one value.
+/// Everything code reads from the world — its co-effects — and everything effects act on, in one
+/// value.
 ///
 /// App code reads the clock, the bundle, files, defaults and the scheduler through an
-/// `Environment` instead of reaching for `Date()`, `Bundle.main` or `UserDefaults.standard`.
-/// Production uses ``live``; a test passes an environment whose every input it controls.
+/// `Environment` instead of reaching for `Date()`, `Bundle.main` or `UserDefaults.standard`. The
+/// live ``Interpreter`` performs effects on the same environment: the files it writes, the console
+/// it prints to and the analytics it tracks are the environment's ``fileWriter``, ``console`` and
+/// ``events``. Production uses ``live``; a test passes an environment whose every input and output
+/// it controls, in memory.
 ///
 /// ```swift
 /// // Before: hidden inputs, impossible to test without a real bundle and disk.
@@ -42,14 +46,23 @@ public import Foundation
 public struct Environment: Sendable {
   private var storage: Storage
 
-  /// Creates an environment from every co-effect. Most code starts from ``live`` or a test
-  /// environment and changes a field or two instead.
+  /// Creates an environment from every co-effect and every target of effects. Most code starts
+  /// from ``live`` or a test environment and changes a field or two instead.
+  ///
+  /// - Parameters:
+  ///   - fileWriter: what `.writeFile` and `.removeFile` change.
+  ///   - console: where `.print` writes.
+  ///   - events: where `.track` logs; `nil` (the default) makes `.track` fail, naming
+  ///     ``events``, instead of dropping the event.
   public init(
     clock: any WallClock,
     bundle: any ResourceBundle,
     fileReader: any FileReader,
+    fileWriter: any FileWriter,
     defaults: any DefaultsStore,
     scheduler: any Scheduling,
+    console: any Console,
+    events: (any EventLogging)? = nil,
     calendar: Calendar,
     locale: Locale,
     timeZone: TimeZone
@@ -59,8 +72,11 @@ public struct Environment: Sendable {
         clock: clock,
         bundle: bundle,
         fileReader: fileReader,
+        fileWriter: fileWriter,
         defaults: defaults,
         scheduler: scheduler,
+        console: console,
+        events: events ?? UnconfiguredEvents(),
         calendar: calendar,
         locale: locale,
         timeZone: timeZone
@@ -95,6 +111,23 @@ public struct Environment: Sendable {
     set { update(.fileReader) { $0.fileReader = newValue } }
   }
 
+  /// What `.writeFile` and `.removeFile` change. Live: ``DiskFileSystem``; in a test
+  /// environment, the same ``InMemoryFileSystem`` as ``fileReader``, so what the code wrote reads
+  /// back.
+  ///
+  /// ```swift
+  /// let environment = Environment.test()
+  /// try Interpreter.live(environment: environment).perform([.writeFile(path: "/a.txt", contents: data)])
+  /// #expect(try environment.fileReader.contents(atPath: "/a.txt") == data)
+  /// ```
+  public var fileWriter: any FileWriter {
+    get {
+      storage.check(.fileWriter)
+      return storage.fields.fileWriter
+    }
+    set { update(.fileWriter) { $0.fileWriter = newValue } }
+  }
+
   /// Settings. Live: ``UserDefaultsStore`` over `UserDefaults.standard`.
   public var defaults: any DefaultsStore {
     get {
@@ -111,6 +144,33 @@ public struct Environment: Sendable {
       return storage.fields.scheduler
     }
     set { update(.scheduler) { $0.scheduler = newValue } }
+  }
+
+  /// Where `.print` writes. Live: ``StandardOutput``; in a test environment, an
+  /// ``InMemoryConsole`` that keeps the lines.
+  public var console: any Console {
+    get {
+      storage.check(.console)
+      return storage.fields.console
+    }
+    set { update(.console) { $0.console = newValue } }
+  }
+
+  /// Where `.track` logs analytics events. Live: none — install your analytics SDK's
+  /// ``EventLogging`` at launch, or `.track` fails naming this property; in a test environment, an
+  /// ``InMemoryEventLog`` that keeps the events.
+  ///
+  /// ```swift
+  /// var environment = Environment.live
+  /// environment.events = AmplitudeEvents()
+  /// Environment.bootstrap(environment)
+  /// ```
+  public var events: any EventLogging {
+    get {
+      storage.check(.events)
+      return storage.fields.events
+    }
+    set { update(.events) { $0.events = newValue } }
   }
 
   /// The calendar dates are computed in. Live: `Calendar.autoupdatingCurrent`.
@@ -197,7 +257,7 @@ public struct Environment: Sendable {
 extension Environment {
   /// One co-effect field, as a bit.
   struct Field: OptionSet, Sendable {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     static let clock = Field(rawValue: 1 << 0)
     static let bundle = Field(rawValue: 1 << 1)
@@ -207,7 +267,13 @@ extension Environment {
     static let calendar = Field(rawValue: 1 << 5)
     static let locale = Field(rawValue: 1 << 6)
     static let timeZone = Field(rawValue: 1 << 7)
-    static let all: Field = [.clock, .bundle, .fileReader, .defaults, .scheduler, .calendar, .locale, .timeZone]
+    static let fileWriter = Field(rawValue: 1 << 8)
+    static let console = Field(rawValue: 1 << 9)
+    static let events = Field(rawValue: 1 << 10)
+    static let all: Field = [
+      .clock, .bundle, .fileReader, .defaults, .scheduler, .calendar, .locale, .timeZone, .fileWriter, .console,
+      .events,
+    ]
 
     var name: String {
       switch self {
@@ -218,7 +284,10 @@ extension Environment {
       case .scheduler: "scheduler"
       case .calendar: "calendar"
       case .locale: "locale"
-      default: "timeZone"
+      case .timeZone: "timeZone"
+      case .fileWriter: "fileWriter"
+      case .console: "console"
+      default: "events"
       }
     }
   }
@@ -228,16 +297,37 @@ extension Environment {
     var clock: any WallClock
     var bundle: any ResourceBundle
     var fileReader: any FileReader
+    var fileWriter: any FileWriter
     var defaults: any DefaultsStore
     var scheduler: any Scheduling
+    var console: any Console
+    var events: any EventLogging
     var calendar: Calendar
     var locale: Locale
     var timeZone: TimeZone
     var keyed: [ObjectIdentifier: any Sendable] = [:]
     /// Set in test environments: how they report a co-effect they cannot answer.
     var testContext: TestContext?
-    /// Fields that report when read (`Environment.unimplemented()`); assigning one removes it.
+    /// Fields that report when read (`Environment.unimplemented()`, or the live root read inside
+    /// a test); assigning one removes it.
     var unimplemented: Field = []
+
+    /// The value of `field`, for a message.
+    func value(of field: Field) -> Any {
+      switch field {
+      case .clock: clock
+      case .bundle: bundle
+      case .fileReader: fileReader
+      case .defaults: defaults
+      case .scheduler: scheduler
+      case .calendar: calendar
+      case .locale: locale
+      case .timeZone: timeZone
+      case .fileWriter: fileWriter
+      case .console: console
+      default: events
+      }
+    }
   }
 
   /// Immutable storage, replaced on every write, so copying an environment copies one reference
@@ -253,7 +343,7 @@ extension Environment {
     @inline(__always)
     func check(_ field: Field) {
       if !fields.unimplemented.isEmpty, fields.unimplemented.contains(field) {
-        fields.testContext?.reportUnimplemented(field.name)
+        fields.testContext?.reportRead(of: field.name, answering: fields.value(of: field))
       }
     }
   }

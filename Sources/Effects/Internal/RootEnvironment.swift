@@ -1,8 +1,15 @@
+import Foundation
+
 /// The process's root environment: ``Environment/live`` until the app bootstraps its own, once.
 ///
 /// `Environment.current` reads it once, through ``publish()``, and keeps the value in a `static
 /// let`: after that, reading the root costs no lock, and a bootstrap would no longer be seen, so it
 /// is refused.
+///
+/// In a test binary that never bootstrapped, the root is ``Environment/live`` marked so that every
+/// read of a field reports, in the running test, that nothing set it (and still answers the live
+/// value). The mark costs an app nothing: an app's root is unmarked, and reading a field checks one
+/// empty bit set, as it always did.
 package final class RootEnvironment: Sendable {
   /// The one root of the process.
   package static let shared = RootEnvironment()
@@ -23,10 +30,13 @@ package final class RootEnvironment: Sendable {
   }
 
   /// The root, fixed from now on: a later ``bootstrap(_:at:)`` throws.
-  package func publish() -> Environment {
+  ///
+  /// - Parameter reporter: how to report a live read inside a test; nil in an app.
+  package func publish(reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter) -> Environment {
     state.withLock { state in
       state.published = true
-      return state.environment
+      guard state.bootstrappedAt == nil, let reporter else { return state.environment }
+      return state.environment.liveInTest { reporter.report($0, at: $1) }
     }
   }
 
@@ -52,14 +62,28 @@ package struct BootstrapError: Error, CustomStringConvertible {
     guard let first else {
       return """
         Environment.bootstrap(_:) was called at \(second), after Environment.current had already been \
-        read outside withEnvironment, so code has already seen the previous root. Bootstrap once, at \
-        launch, before anything reads Environment.current.
+        read outside withEnvironment, so code has already seen the previous root. This call changed \
+        nothing: the root stays the one already read. Bootstrap once, at launch, before anything reads \
+        Environment.current.
         """
     }
     return """
-      Environment.bootstrap(_:) was called twice: first at \(first), again at \(second). Bootstrap \
-      the process's environment once, at launch; to change it for one scope (a test, a request), use \
+      Environment.bootstrap(_:) was called twice: first at \(first), again at \(second). The second \
+      call changed nothing: the first environment stays the root. Bootstrap the process's environment \
+      once, at launch; to change it for one scope (a test, a request), use \
       withEnvironment(_:operation:) instead.
       """
+  }
+}
+
+extension BootstrapError {
+  /// Says that this bootstrap changed nothing: in a test, as an issue at the bootstrap call; in an
+  /// app, on standard error.
+  package func report(reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter) {
+    if let reporter {
+      reporter.report(description, at: second)
+    } else {
+      FileHandle.standardError.write(Data("swift-effects: \(description)\n".utf8))
+    }
   }
 }

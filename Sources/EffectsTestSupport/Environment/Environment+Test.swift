@@ -2,16 +2,19 @@ public import Effects
 public import Foundation
 
 extension Environment {
-  /// A deterministic environment for tests, with fresh doubles on every call.
+  /// A deterministic environment for tests, with fresh doubles on every call: nothing in it reads
+  /// or writes the real world.
   ///
   /// - `clock` and `scheduler`: one fresh ``TestScheduler`` starting at `now`, so the clock moves
   ///   exactly when scheduled work runs (reach it with `environment.scheduler as! TestScheduler`,
   ///   or create it yourself and call ``test(scheduler:fileID:filePath:line:column:)``);
-  /// - `bundle`: no resources; `fileReader`: an empty `InMemoryFileSystem`;
-  ///   `defaults`: an empty `InMemoryDefaults`;
+  /// - `bundle`: no resources; `fileReader` and `fileWriter`: one empty `InMemoryFileSystem`, so
+  ///   what effects write reads back; `defaults`: an empty `InMemoryDefaults`;
+  /// - `console`: an `InMemoryConsole`; `events`: an `InMemoryEventLog` (read them back with
+  ///   ``printedLines`` and ``trackedEvents``);
   /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
   /// - app keys: their `testValue` — a key without one answers its `liveValue` and reports an
-  ///   issue naming the key, at the line that called `test(now:)`.
+  ///   issue naming the key, at the line that read it.
   ///
   /// ```swift
   /// @Test func computesTheSquareOfTheBundledNumber() {
@@ -55,25 +58,25 @@ extension Environment {
       testing: TestContext(
         callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
         origin: "Environment.test()",
-        keysAreUnimplemented: false,
-        report: reportIssue(_:at:)
+        reads: .deterministic,
+        report: reportRead(_:fallback:)
       ),
       clock: scheduler,
       bundle: Environment.emptyBundle,
-      fileReader: InMemoryFileSystem(),
+      files: InMemoryFileSystem(),
       defaults: InMemoryDefaults(),
-      scheduler: scheduler,
-      unimplemented: false
+      scheduler: scheduler
     )
   }
 
   /// An environment in which every co-effect reports an issue when read, until the test assigns it.
   ///
   /// Start from it to declare exactly the inputs a function may use — "exhaustive co-effects". A
-  /// read of any field (`clock`, `bundle`, `fileReader`, `defaults`, `scheduler`, `calendar`,
-  /// `locale`, `timeZone`) or of any app key the test did not set fails the test with a message
-  /// naming the co-effect, at the line that called `unimplemented()`. (The read then answers a
-  /// harmless placeholder, so the test goes on and reports everything it finds.)
+  /// read of any field (`clock`, `bundle`, `fileReader`, `fileWriter`, `defaults`, `scheduler`,
+  /// `console`, `events`, `calendar`, `locale`, `timeZone`) or of any app key the test did not set
+  /// fails the test with a message naming the co-effect, at the line that read it (or, where the
+  /// stack cannot say, the line that called `unimplemented()`). (The read then answers a harmless
+  /// in-memory placeholder, so the test goes on and reports everything it finds.)
   ///
   /// ```swift
   /// @Test func computeReadsOnlyTheBundleAndTheFile() {
@@ -97,15 +100,14 @@ extension Environment {
       testing: TestContext(
         callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
         origin: "Environment.unimplemented()",
-        keysAreUnimplemented: true,
-        report: reportIssue(_:at:)
+        reads: .unimplemented,
+        report: reportRead(_:fallback:)
       ),
       clock: clock,
       bundle: Environment.emptyBundle,
-      fileReader: InMemoryFileSystem(),
+      files: InMemoryFileSystem(),
       defaults: InMemoryDefaults(),
-      scheduler: InlineScheduler(clock: clock),
-      unimplemented: true
+      scheduler: InlineScheduler(clock: clock)
     )
   }
 }

@@ -17,13 +17,26 @@ public import Testing
 /// The environment is made afresh for every test, and for every argument of a parameterized
 /// test: `.environment(.test())` on a suite gives each test its own scheduler, defaults and file
 /// system, so nothing one test writes is seen by another. A suite's trait applies first, then the
-/// test's own. The override is task-local: tests running in parallel each see their own. Inside
+/// test's own. The closure form changes the suite's environment when there is one, and otherwise
+/// a fresh `Environment.test()`: the fields it does not set are test doubles, never the live world.
+/// To run against the real world on purpose, say so: `.environment(.live)`. The override is task-local: tests running in parallel each see their own. Inside
 /// a virtual-time scope (`@Test(.virtualTime)`, in either order), the environment's `scheduler`
 /// and `clock` are the scope's ``TestScheduler``.
 public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
   private let modify: @Sendable (inout Environment) -> Void
+  /// The environment the trait starts from: its own, or — for the closure form, outside a suite
+  /// that set one — a fresh test environment.
+  private let start: @Sendable () -> Environment
+  /// Whether the trait starts from the suite's environment when there is one (the closure form).
+  private let extendsSuite: Bool
 
-  init(_ modify: @escaping @Sendable (inout Environment) -> Void) {
+  init(
+    startingFrom start: @escaping @Sendable () -> Environment,
+    extendsSuite: Bool,
+    _ modify: @escaping @Sendable (inout Environment) -> Void
+  ) {
+    self.start = start
+    self.extendsSuite = extendsSuite
     self.modify = modify
   }
 
@@ -42,28 +55,39 @@ public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
       try await function()
       return
     }
-    try await withEnvironment({ environment in
-      modify(&environment)
-      // Inside a virtual-time scope the scope's scheduler is the test's time, whatever the
-      // environment brought: the code under test and the test must advance the same one.
-      if let scheduler = TestScheduler.scoped {
-        environment.useVirtualTime(of: scheduler)
-      }
-    }) {
+    var environment = (extendsSuite ? Environment.scoped : nil) ?? start()
+    modify(&environment)
+    // Inside a virtual-time scope the scope's scheduler is the test's time, whatever the
+    // environment brought: the code under test and the test must advance the same one.
+    if let scheduler = TestScheduler.scoped {
+      environment.useVirtualTime(of: scheduler)
+    }
+    try await withEnvironment(environment) {
       try await function()
     }
   }
 }
 
 extension Trait where Self == EnvironmentTrait {
-  /// Runs the test with `Environment.current` changed by `modify`.
+  /// Runs the test with its suite's environment — or, without one, a fresh `Environment.test()` —
+  /// changed by `modify`.
   ///
   /// ```swift
   /// @Test(.environment { $0.defaults = InMemoryDefaults(["onboarded": true]) })
   /// func skipsOnboarding() { … }
   /// ```
-  public static func environment(_ modify: @escaping @Sendable (inout Environment) -> Void) -> Self {
-    EnvironmentTrait(modify)
+  public static func environment(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ modify: @escaping @Sendable (inout Environment) -> Void
+  ) -> Self {
+    EnvironmentTrait(
+      startingFrom: { .test(fileID: fileID, filePath: filePath, line: line, column: column) },
+      extendsSuite: true,
+      modify
+    )
   }
 
   /// Runs the test with `Environment.current` replaced by `environment`, evaluated afresh for
@@ -75,6 +99,6 @@ extension Trait where Self == EnvironmentTrait {
   /// func showsTheLaunchBanner() { … }
   /// ```
   public static func environment(_ environment: @autoclosure @escaping @Sendable () -> Environment) -> Self {
-    EnvironmentTrait { $0 = environment() }
+    EnvironmentTrait(startingFrom: environment, extendsSuite: false) { _ in }
   }
 }

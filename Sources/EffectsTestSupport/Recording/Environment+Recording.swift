@@ -33,7 +33,8 @@ extension Environment {
   /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after 0.0 seconds every 5.0 seconds` |
   /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for 2.0 seconds` |
   ///
-  /// Writes (`defaults.setValue`) pass through unlogged: they are effects, asserted as effects. The
+  /// Writes (`defaults.setValue`) pass through unlogged: they are effects, asserted as effects; so
+  /// are the targets of effects (`fileWriter`, `console`, `events`), which are not wrapped. The
   /// value fields (`calendar`, `locale`, `timeZone`) and app keys are not wrapped. Share the log
   /// with spies to see reads and calls in one sequence.
   ///

@@ -1,0 +1,20 @@
+/// How `Effects`, which never imports a test framework, reports into the test that is running.
+///
+/// `EffectsTestSupport` declares a type conforming to this protocol. A test binary links that
+/// module, so the runtime finds the type by its mangled name; an app never links it, so there the
+/// lookup finds nothing and ``reporter`` is nil. No registration call is needed: a test that never
+/// touches test support is still covered.
+package protocol TestIssueReporting: Sendable {
+  /// Records a failure with `message` in the running test: at the line of the code that caused it
+  /// when it can be found, else at `callSite`, else at the test.
+  static func report(_ message: String, at callSite: CallSite?)
+}
+
+enum TestSupportLink {
+  /// The mangled name of `EffectsTestSupport.TestIssueReporter`.
+  static let reporterName = "18EffectsTestSupport17TestIssueReporterO"
+
+  /// Test support's reporter when this process is a test binary; nil in an app. Looked up once.
+  static let reporter: (any TestIssueReporting.Type)? =
+    _typeByName(reporterName) as? any TestIssueReporting.Type
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// The ``Environment/events`` of an environment that was given none: the live interpreter refuses
+/// `.track` with it, and a direct `log` writes why the event went nowhere to standard error, so no
+/// event is dropped without a word.
+struct UnconfiguredEvents: EventLogging {
+  func log(name: String, properties: [String: String]) {
+    FileHandle.standardError.write(Data("swift-effects: \(Self.refusal(event: name))\n".utf8))
+  }
+
+  /// Why `event` was not logged, and what to configure.
+  static func refusal(event: String) -> String {
+    "no EventLogging is configured, so the event \(String(reflecting: event)) cannot be logged; "
+      + "set environment.events (for example at launch, before Environment.bootstrap(_:))"
+  }
+}

@@ -1,0 +1,117 @@
+#if os(Linux) && canImport(Runtime)
+import Runtime
+#endif
+
+/// The line of the code under test that read a co-effect: the first frame of the current call
+/// stack outside this library, the test frameworks and the standard library.
+///
+/// A property getter cannot take `#fileID` and `#line` defaults, so `environment.clock` cannot
+/// capture its caller the way a function does. Instead, when a read must be reported (never on
+/// the happy path), the reporter walks the stack and symbolicates it with the debug information the
+/// test binary carries. Where that is not possible (no `Runtime` module on this platform, a build
+/// without debug information) ``caller(test:)`` answers nil, and the issue falls back to the line
+/// that made the environment, or to the test.
+struct ReadSite: Sendable, CustomStringConvertible {
+  /// `Module/File.swift`.
+  var fileID: String
+  /// The file's full path.
+  var filePath: String
+  var line: Int
+  var column: Int
+
+  /// Where the running test is declared: how a read written inside a macro (`#expect(...)`) is
+  /// placed, since the compiler gives such code a location in the macro's expansion buffer.
+  struct TestFile: Sendable {
+    var fileID: String
+    var filePath: String
+  }
+
+  /// The modules whose frames are never the read site, whatever their path.
+  private static let skippedModules: Set<String> = ["Testing", "XCTest", "Foundation", "Dispatch"]
+
+  /// The mangling every member of `Effects.Environment` starts with, its extensions' included.
+  private static let environmentMember = "$s7Effects11EnvironmentV"
+
+  /// This library's own sources: `…/Sources/`, from where this file was compiled.
+  private static let librarySources: String = {
+    var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    components.removeLast(3)  // Reporting/ReadSite.swift, EffectsTestSupport
+    return components.joined(separator: "/") + "/"
+  }()
+
+  /// The first frame of the caller's stack that belongs to the code under test, if the platform can
+  /// say.
+  static func caller(test: TestFile? = nil) -> ReadSite? {
+    #if os(Linux) && canImport(Runtime)
+    guard let backtrace = try? Backtrace.capture(limit: 256), let symbolicated = backtrace.symbolicated() else {
+      return nil
+    }
+    for frame in symbolicated.frames {
+      // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
+      // `Environment` too: the read site is the line that used it.
+      guard let symbol = frame.symbol, let location = symbol.sourceLocation, location.line > 0,
+        let module = module(ofMangledName: symbol.rawName), !skippedModules.contains(module),
+        !location.path.hasPrefix(librarySources), !symbol.rawName.hasPrefix(environmentMember)
+      else { continue }
+      if location.path.contains("@__swiftmacro_") {
+        if let site = inMacroExpansion(location.path, test: test) { return site }
+        continue
+      }
+      return ReadSite(
+        fileID: "\(moduleOwning(location.path) ?? module)/\(fileName(location.path))",
+        filePath: location.path,
+        line: location.line,
+        column: max(location.column, 1)
+      )
+    }
+    #endif
+    return nil
+  }
+
+  /// The place a macro was written, read from the name of its expansion buffer
+  /// (`@__swiftmacro_<module><file>swift_…MX91_6_…`: counted from zero, so line 92, column 7), when
+  /// the file is the running test's.
+  static func inMacroExpansion(_ bufferPath: String, test: TestFile?) -> ReadSite? {
+    guard let test else { return nil }
+    let name = fileName(bufferPath)
+    let testFile = fileName(test.filePath)
+    let mangledFile = testFile.filter { $0 != "." }
+    guard name.contains(mangledFile + "_"), let marker = name.ranges(of: "MX").last else { return nil }
+    let numbers = name[marker.upperBound...].split(separator: "_", maxSplits: 2).prefix(2).compactMap { Int($0) }
+    guard numbers.count == 2 else { return nil }
+    return ReadSite(fileID: test.fileID, filePath: test.filePath, line: numbers[0] + 1, column: numbers[1] + 1)
+  }
+
+  /// The module a Swift symbol belongs to: the first identifier of its mangling
+  /// (`$s5MyApp4loadyyF` is in `MyApp`). Nil for symbols that are not Swift, or that start with a
+  /// substitution (the standard library's, `$sS…`). For a member of an extension it is the extended
+  /// type's module, so ``moduleOwning(_:)`` is asked first.
+  static func module(ofMangledName name: String) -> String? {
+    var rest = Substring(name)
+    guard let prefix = ["$s", "_$s", "$S", "_T0"].first(where: rest.hasPrefix) else { return nil }
+    rest = rest.dropFirst(prefix.count)
+    let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+    guard let length = Int(digits), length > 0 else { return nil }
+    rest = rest.dropFirst(digits.count)
+    guard rest.count >= length else { return nil }
+    return String(rest.prefix(length))
+  }
+
+  /// The target a file belongs to in a SwiftPM layout: the folder under `Sources/` or `Tests/`.
+  static func moduleOwning(_ path: String) -> String? {
+    let components = path.split(separator: "/")
+    guard let index = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }),
+      index + 2 < components.count
+    else { return nil }
+    return String(components[index + 1])
+  }
+
+  private static func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// `Module/File.swift:42`.
+  var description: String {
+    "\(fileID):\(line)"
+  }
+}
