@@ -20,9 +20,10 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
   func show(_ text: String) {
     message = text
     hiding?.cancel()
-    hiding = Environment.test(scheduler: scheduler).scheduler.schedule(after: .seconds(3)) { @MainActor in
-      self.message = nil
-      self.hiddenAt = self.scheduler.elapsed
+    hiding = Environment.test(scheduler: scheduler).scheduler.schedule(after: .seconds(3)) {
+      @MainActor [weak self] in
+      self?.message = nil
+      self?.hiddenAt = self?.scheduler.elapsed
     }
   }
 }
