@@ -137,7 +137,8 @@ public struct Environment: Sendable {
     set { update(.defaults) { $0.defaults = newValue } }
   }
 
-  /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue.
+  /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue; an app whose
+  /// view models schedule UI work sets ``MainQueueScheduler``, and tests a `TestScheduler`.
   public var scheduler: any Scheduling {
     get {
       storage.check(.scheduler)

@@ -1,15 +1,19 @@
 public import Dispatch
 public import Foundation
 
-/// The live ``Scheduling``: work runs on a `DispatchQueue` after real time passes.
+/// The live ``Scheduling`` for background work: actions run on a `DispatchQueue` after real time
+/// passes.
 ///
 /// ```swift
-/// let scheduler = DispatchScheduler(queue: .main)  // UI work
-/// scheduler.schedule(after: .seconds(1)) { print("a second later") }
+/// let scheduler = DispatchScheduler()  // a private serial queue
+/// scheduler.schedule(after: .seconds(30), every: .seconds(30)) { cache.evictExpiredEntries() }
 /// ```
 ///
-/// `DispatchScheduler()` uses a private serial queue, so its actions never overlap; pass `.main`
-/// for work that touches the UI. Repeating work is scheduled against fixed deadlines
+/// `DispatchScheduler()` uses a private serial queue, so its actions never overlap and never hold
+/// up the main thread; it is the live environment's scheduler. For view models and UI state use
+/// ``MainQueueScheduler``, whose actions run on the main queue and so on the main actor. (A
+/// `@MainActor` closure given to this scheduler still runs on the main actor, but is sent there
+/// from the private queue, one hop later.) Repeating work is scheduled against fixed deadlines
 /// (`delay + n × interval` from the start), so it does not drift. ``sleep(for:at:)`` suspends with
 /// `Task.sleep`.
 public struct DispatchScheduler: Scheduling {

@@ -22,7 +22,31 @@ public import Foundation
 /// The requirements take a ``CallSite`` (protocol requirements cannot default `#fileID`); call the
 /// extension's spellings — `schedule(after:_:)`, `schedule(after:every:_:)`, `sleep(for:)` — which
 /// fill it in, so a test scheduler can say which line scheduled work that was left pending.
-/// ``DispatchScheduler`` is live; ``InlineScheduler`` runs work at once.
+///
+/// ## Main-actor callbacks
+/// An action is `@Sendable () -> Void`: it runs wherever the scheduler runs work. For a view
+/// model, whose callbacks touch main-actor state, mark the closure `@MainActor` and the extension
+/// runs it on the main actor, on any scheduler:
+///
+/// ```swift
+/// @MainActor final class ToastModel {
+///   private(set) var message: String?
+///
+///   func show(_ text: String, environment: Environment = .current) {
+///     message = text
+///     environment.scheduler.schedule(after: .seconds(3)) { @MainActor in self.message = nil }
+///   }
+/// }
+/// ```
+///
+/// ## Which scheduler when
+/// - ``MainQueueScheduler`` in the app, for view models and anything that touches UI state:
+///   work runs on the main queue, so `@MainActor` callbacks run there and then.
+/// - ``DispatchScheduler`` (a private serial queue; the live environment's default) for
+///   background work that must not hold up the main thread.
+/// - `TestScheduler` (in `EffectsTestSupport`) in tests: virtual time, moved by the test. Drive
+///   main-actor code from a `@MainActor` test, so callbacks run on the main actor there too.
+/// - ``InlineScheduler`` where a test cares *that* work happens, not when: it runs work at once.
 public protocol Scheduling: Sendable {
   /// The scheduler's current instant.
   var now: Date { get }

@@ -13,8 +13,8 @@ public import Foundation
 ///
 ///   func type(_ query: String, environment: Environment = .current) {
 ///     pending?.cancel()
-///     pending = environment.scheduler.schedule(after: .milliseconds(300)) { [weak self] in
-///       MainActor.assumeIsolated { self?.searches.append(query) }
+///     pending = environment.scheduler.schedule(after: .milliseconds(300)) { @MainActor [weak self] in
+///       self?.searches.append(query)
 ///     }
 ///   }
 /// }
@@ -38,9 +38,11 @@ public import Foundation
 /// }
 /// ```
 ///
-/// Actions run synchronously on the thread that advances time (here the main actor's), so
-/// `MainActor.assumeIsolated` holds in the test just as it does under
-/// `DispatchScheduler(queue: .main)` in the app.
+/// Actions run synchronously on the thread that advances time (here the main actor's), so the
+/// `@MainActor` callback runs there and then, at its deadline, just as it does under
+/// `MainQueueScheduler` in the app. (Advanced from another thread, a `@MainActor` callback is sent
+/// on to the main actor as a task: the `await` forms in a virtual-time scope wait for it, a
+/// synchronous `advance` does not.)
 ///
 /// ## Rules
 /// - Time is kept as an exact `Duration` offset from the start (``elapsed``); ``now`` is

@@ -1,0 +1,98 @@
+extension Scheduling {
+  /// Runs `action` on the main actor, once, `delay` from now: for view models, whose callbacks
+  /// touch main-actor state.
+  ///
+  /// Mark the closure `@MainActor` (or pass a `@MainActor` method) and it may use the model
+  /// directly, on any scheduler:
+  ///
+  /// ```swift
+  /// @MainActor final class ToastModel {
+  ///   private(set) var message: String?
+  ///   private var hiding: ScheduledWork?
+  ///
+  ///   func show(_ text: String, environment: Environment = .current) {
+  ///     message = text
+  ///     hiding?.cancel()
+  ///     hiding = environment.scheduler.schedule(after: .seconds(3)) { @MainActor in self.message = nil }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Where the scheduler runs the work on the main queue — ``MainQueueScheduler``, or a
+  /// `TestScheduler` advanced from a `@MainActor` test — it runs there and then, at its deadline.
+  /// Anywhere else — ``DispatchScheduler``'s private queue, ``InlineScheduler`` called off the main
+  /// actor, a `TestScheduler` advanced by a nonisolated test — it is sent on to the main actor as a
+  /// task, queued behind the work already waiting there. Inside a virtual-time scope,
+  /// `await advance` waits for that task, so the test stays exact; a synchronous `advance` off the
+  /// main actor returns before it runs, so drive main-actor code from a `@MainActor` test.
+  /// Cancelling the returned work stops it even after it was sent on, as long as it has not
+  /// started.
+  ///
+  /// Swift cannot tell this method from the `@Sendable` one by the closure's body alone: without
+  /// `@MainActor in`, a closure is the `@Sendable` one's and runs on the scheduler's thread. (The
+  /// parameter is `sending` only to keep the two signatures apart; a `@MainActor` closure is
+  /// `Sendable` already, so it costs callers nothing.)
+  @discardableResult
+  public func schedule(
+    after delay: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ action: sending @escaping @MainActor @Sendable () -> Void
+  ) -> ScheduledWork {
+    let work = MainActorAction(action)
+    let scheduled = schedule(
+      after: delay,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      work.run
+    )
+    return ScheduledWork {
+      work.cancel()
+      scheduled.cancel()
+    }
+  }
+
+  /// Runs `action` on the main actor `delay` from now, then every `interval` until the returned
+  /// work is cancelled.
+  ///
+  /// ```swift
+  /// @MainActor final class CountdownModel {
+  ///   private(set) var secondsLeft = 10
+  ///   private var ticking: ScheduledWork?
+  ///
+  ///   func start(environment: Environment = .current) {
+  ///     ticking = environment.scheduler.schedule(after: .seconds(1), every: .seconds(1)) { @MainActor in
+  ///       self.secondsLeft -= 1
+  ///       if self.secondsLeft == 0 { self.ticking?.cancel() }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Each tick runs like the work of the one-off form: on the main queue there and then, anywhere
+  /// else sent on to the main actor. The deadlines are the scheduler's, so the ticks do not drift.
+  /// A tick sent on but not yet started when the work is cancelled does not run.
+  @discardableResult
+  public func schedule(
+    after delay: Duration,
+    every interval: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ action: sending @escaping @MainActor @Sendable () -> Void
+  ) -> ScheduledWork {
+    let work = MainActorAction(action)
+    let scheduled = schedule(
+      after: delay,
+      every: interval,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      work.run
+    )
+    return ScheduledWork {
+      work.cancel()
+      scheduled.cancel()
+    }
+  }
+}
