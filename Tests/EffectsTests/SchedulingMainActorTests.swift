@@ -99,7 +99,7 @@ struct SchedulingMainActorTests {
   @MainActor @Test func aMainActorMethodCanBeScheduledByName() async {
     let model = Flag()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      MainQueueScheduler().schedule(after: .zero, model.set)
+      MainQueueScheduler().schedule(after: .zero, onMainActor: model.set)
       MainQueueScheduler().schedule(after: .zero) { @MainActor in done.resume() }
     }
     #expect(model.isSet)

@@ -28,10 +28,10 @@ extension Scheduling {
   /// Cancelling the returned work stops it even after it was sent on, as long as it has not
   /// started.
   ///
-  /// Swift cannot tell this method from the `@Sendable` one by the closure's body alone: without
-  /// `@MainActor in`, a closure is the `@Sendable` one's and runs on the scheduler's thread. (The
-  /// parameter is `sending` only to keep the two signatures apart; a `@MainActor` closure is
-  /// `Sendable` already, so it costs callers nothing.)
+  /// Swift picks between this method and the `@Sendable` one by the closure's type, never by what
+  /// its body touches: without `@MainActor in`, a trailing closure is the `@Sendable` one's and runs
+  /// on the scheduler's thread. Passing a method by name takes the label:
+  /// `schedule(after: .seconds(3), onMainActor: model.dismiss)`.
   @discardableResult
   public func schedule(
     after delay: Duration,
@@ -39,7 +39,7 @@ extension Scheduling {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    _ action: sending @escaping @MainActor @Sendable () -> Void
+    onMainActor action: @escaping @MainActor @Sendable () -> Void
   ) -> ScheduledWork {
     let work = MainActorAction(action)
     let scheduled = schedule(
@@ -81,7 +81,7 @@ extension Scheduling {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    _ action: sending @escaping @MainActor @Sendable () -> Void
+    onMainActor action: @escaping @MainActor @Sendable () -> Void
   ) -> ScheduledWork {
     let work = MainActorAction(action)
     let scheduled = schedule(
