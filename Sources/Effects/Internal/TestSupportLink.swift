@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `Effects`, which never imports a test framework, reports into the test that is running.
 ///
 /// `EffectsTestSupport` declares a type conforming to this protocol. A test binary links that
@@ -14,7 +16,22 @@ enum TestSupportLink {
   /// The mangled name of `EffectsTestSupport.TestIssueReporter`.
   static let reporterName = "18EffectsTestSupport17TestIssueReporterO"
 
-  /// Test support's reporter when this process is a test binary; nil in an app. Looked up once.
+  /// Test support's reporter when this process runs tests; nil in an app, and in a tool that links
+  /// test support without running tests (a benchmark). Looked up once.
   static let reporter: (any TestIssueReporting.Type)? =
-    _typeByName(reporterName) as? any TestIssueReporting.Type
+    isRunningTests ? _typeByName(reporterName) as? any TestIssueReporting.Type : nil
+
+  /// Whether this process was started to run tests: by `swift test` (a `.xctest` bundle, or Swift
+  /// Testing's `--testing-library` argument), by `xctest` or SwiftPM's testing helper, or by Xcode
+  /// (its `XCTest…` environment variables).
+  static let isRunningTests: Bool = {
+    let process = ProcessInfo.processInfo
+    let variables = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
+    if variables.contains(where: { process.environment[$0] != nil }) { return true }
+    return process.arguments.contains { argument in
+      let name = argument.split(separator: "/").last.map(String.init) ?? argument
+      return argument == "--testing-library" || name.hasSuffix(".xctest") || name == "xctest"
+        || name == "swiftpm-testing-helper"
+    }
+  }()
 }
