@@ -50,10 +50,18 @@ public struct Environment: Sendable {
   /// from ``live`` or a test environment and changes a field or two instead.
   ///
   /// - Parameters:
+  ///   - clock: the current time.
+  ///   - bundle: where bundled resources are.
+  ///   - fileReader: how files are read.
   ///   - fileWriter: what `.writeFile` and `.removeFile` change.
+  ///   - defaults: settings.
+  ///   - scheduler: where work runs later.
   ///   - console: where `.print` writes.
   ///   - events: where `.track` logs; `nil` (the default) makes `.track` fail, naming
   ///     ``events``, instead of dropping the event.
+  ///   - calendar: the calendar dates are computed in.
+  ///   - locale: the locale text is formatted in.
+  ///   - timeZone: the time zone dates are shown in.
   public init(
     clock: any WallClock,
     bundle: any ResourceBundle,

@@ -1,7 +1,7 @@
 public import Effects
 
 extension Environment {
-  /// The lines `.print` effects wrote to this environment's ``Environment/console``, in order,
+  /// The lines `.print` effects wrote to this environment's `console`, in order,
   /// when it is an `InMemoryConsole` (as in `Environment.test()`).
   ///
   /// ```swift
@@ -21,7 +21,7 @@ extension Environment {
     return console.lines
   }
 
-  /// The events `.track` effects logged to this environment's ``Environment/events``, in order,
+  /// The events `.track` effects logged to this environment's `events`, in order,
   /// when it is an `InMemoryEventLog` (as in `Environment.test()`).
   ///
   /// ```swift
