@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestSupport
 import Foundation
 import Testing
 
@@ -284,6 +285,41 @@ struct DefaultsKeyContractTests {
         return
       }
       #expect(first.found == .bool(true))
+    }
+  }
+
+  // MARK: Effects
+
+  @Test(arguments: DefaultsStoreUnderTest.allCases)
+  func typedEffectsPerformedByTheLiveInterpreterReadBackThroughTheirKeys(_ kind: DefaultsStoreUnderTest) throws {
+    try kind.withStore { (store) throws in
+      var environment = Environment.test()
+      environment.defaults = store
+      let interpreter = Interpreter.live(environment: environment)
+      let date = Date(timeIntervalSince1970: 1_700_000_000)
+      try interpreter.perform([
+        .setDefault(Profile(name: "Blob", age: 42), for: .profile),
+        .setDefault(.dark, for: .appearance),
+        .setDefault("dark", for: .theme),
+        .setDefault(3, for: .launchCount),
+        .setDefault(true, for: .onboarded),
+        .setDefault(0.5, for: .volume),
+        .setDefault(Data([1, 2]), for: .avatar),
+        .setDefault(date, for: .lastSync),
+      ])
+      #expect(try store.value(for: .profile) == Profile(name: "Blob", age: 42))
+      #expect(try store.value(for: .appearance) == .dark)
+      #expect(try store.value(for: .theme) == "dark")
+      #expect(try store.value(for: .launchCount) == 3)
+      #expect(try store.value(for: .onboarded) == true)
+      #expect(try store.value(for: .volume) == 0.5)
+      #expect(try store.value(for: .avatar) == Data([1, 2]))
+      #expect(try store.value(for: .lastSync) == date)
+
+      try interpreter.perform([.removeDefault(for: .profile), .removeDefault(for: .theme)])
+      #expect(try store.value(for: .profile) == nil)
+      #expect(try store.value(for: .theme) == nil)
+      #expect(try store.value(for: .launchCount) == 3)
     }
   }
 }
