@@ -51,7 +51,9 @@
 /// enums, `Float` and `Int64` included, is stored as JSON `.data` with sorted keys, so equal values
 /// give equal bytes and equal effects. The choice is made from `Value` when the value is encoded,
 /// so a key made in generic code stores a `String` as a `.string` as well. ``encode(_:)`` and
-/// ``decode(_:)`` are that choice, and the only place it is made.
+/// ``decode(_:)`` are that choice, and the only place it is made. Declare keys with the
+/// non-optional type: a missing key already reads as `nil`, and `DefaultsKey<String?>` would be
+/// stored as JSON.
 ///
 /// ## Reading what is there
 ///
