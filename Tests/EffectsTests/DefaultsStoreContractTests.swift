@@ -2,11 +2,6 @@ import Effects
 import Foundation
 import Testing
 
-private struct Profile: Codable, Equatable {
-  var name: String
-  var age: Int
-}
-
 /// One suite, run against `UserDefaults` and the in-memory double.
 @Suite("DefaultsStore contract")
 struct DefaultsStoreContractTests {
@@ -114,9 +109,11 @@ struct DefaultsStoreContractTests {
       store.set(Data("{not json".utf8), forKey: "profile")
       let error = try #require(throws: DefaultsCodingError.self) { try store.decode(Profile.self, forKey: "profile") }
       #expect(error.key == "profile")
-      #expect(error.description.contains(#"defaults key "profile""#))
-      #expect(error.description.contains("Profile"))
-      #expect(error.description.contains("Expected JSON written by encode(_:forKey:)"))
+      #expect(
+        error.description
+          == #"Could not decode Profile from defaults key "profile": found the data {not json, which does not "#
+          + "decode as Profile: the given data was not valid JSON; expected Profile as JSON data."
+      )
     }
   }
 
@@ -125,7 +122,11 @@ struct DefaultsStoreContractTests {
     try kind.withStore { store in
       store.set(#"{"name": "Blob"}"#, forKey: "profile")
       let error = try #require(throws: DefaultsCodingError.self) { try store.decode(Profile.self, forKey: "profile") }
-      #expect(error.localizedDescription.contains(#""profile""#))
+      #expect(
+        error.localizedDescription
+          == #"Could not decode Profile from defaults key "profile": found the string "{\"name\": \"Blob\"}", "#
+          + #"which does not decode as Profile: no value for "age"; expected Profile as JSON data."#
+      )
     }
   }
 
@@ -136,8 +137,7 @@ struct DefaultsStoreContractTests {
       let error = try #require(throws: DefaultsCodingError.self) { try store.decode(Profile.self, forKey: "profile") }
       #expect(
         error.description
-          == #"Could not decode Profile from defaults key "profile": it holds a int value; "#
-          + "expected JSON data written by encode(_:forKey:)."
+          == #"Could not decode Profile from defaults key "profile": found the int 7; expected Profile as JSON data."#
       )
     }
   }

@@ -28,4 +28,42 @@ import Testing
     #expect(UserDefaultsStore(suiteName: suiteName).string(forKey: "k") == "shared")
     #expect(UserDefaultsStore(suiteName: suiteName).suiteName == suiteName)
   }
+
+  @Test func plainValuesWrittenThroughKeysAreWhatOtherCodeReadsFromUserDefaults() throws {
+    let suiteName = "swift-effects-tests-\(UUID().uuidString)"
+    defer { UserDefaults().removePersistentDomain(forName: suiteName) }
+    let store = UserDefaultsStore(suiteName: suiteName)
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    store.set("dark", for: .theme)
+    store.set(3, for: .launchCount)
+    store.set(true, for: .onboarded)
+    store.set(0.5, for: .volume)
+    store.set(Data([1, 2]), for: .avatar)
+    store.set(date, for: .lastSync)
+    store.set(Profile(name: "Blob", age: 42), for: .profile)
+
+    let defaults = try #require(UserDefaults(suiteName: suiteName))
+    #expect(defaults.string(forKey: "theme") == "dark")
+    #expect(defaults.integer(forKey: "launchCount") == 3)
+    #expect(defaults.bool(forKey: "onboarded"))
+    #expect(defaults.double(forKey: "volume") == 0.5)
+    #expect(defaults.data(forKey: "avatar") == Data([1, 2]))
+    #expect(defaults.object(forKey: "lastSync") as? Date == date)
+    #expect(defaults.data(forKey: "profile") == Data(#"{"age":42,"name":"Blob"}"#.utf8))
+  }
+
+  @Test func aStringWrittenByOtherCodeThrowsWhenReadAsACodableValue() throws {
+    let suiteName = "swift-effects-tests-\(UUID().uuidString)"
+    defer { UserDefaults().removePersistentDomain(forName: suiteName) }
+    try #require(UserDefaults(suiteName: suiteName)).set("Blob", forKey: "profile")
+    let error = try #require(throws: DefaultsCodingError.self) {
+      try UserDefaultsStore(suiteName: suiteName).value(for: .profile)
+    }
+    #expect(error.found == .string("Blob"))
+    #expect(
+      error.description
+        == #"Could not decode Profile from defaults key "profile": found the string "Blob", which does not "#
+        + "decode as Profile: the given data was not valid JSON; expected Profile as JSON data."
+    )
+  }
 }

@@ -67,11 +67,14 @@ extension DefaultsStore {
   /// try environment.defaults.encode(Profile(name: "Blob"), forKey: "profile")
   /// let profile = try environment.defaults.decode(Profile.self, forKey: "profile")
   /// ```
+  ///
+  /// A ``DefaultsKey`` names the key and the type once, and stores `String`, `Int`, `Bool`,
+  /// `Double`, `Data` and `Date` as themselves: prefer ``set(_:for:)`` and ``value(for:)``.
+  ///
+  /// - Throws: ``DefaultsCodingError`` when `value`'s `encode(to:)` throws or encodes nothing.
   public func encode<T: Encodable>(_ value: T, forKey key: String) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
     do {
-      setValue(.data(try encoder.encode(value)), forKey: key)
+      setValue(.data(try DefaultsJSON.encode(value)), forKey: key)
     } catch {
       throw DefaultsCodingError(key: key, type: T.self, problem: .encodingFailed(error))
     }
@@ -81,21 +84,10 @@ extension DefaultsStore {
   ///
   /// JSON stored as `.data` (what ``encode(_:forKey:)`` writes) or as a `.string` is accepted.
   ///
-  /// - Throws: ``DefaultsCodingError`` naming the key and the type when the key holds something
-  ///   that is not JSON text, or JSON that does not decode as `T`.
+  /// - Throws: ``DefaultsCodingError`` naming the key, the type and what was found when the key
+  ///   holds something that is not JSON, or JSON that does not decode as `T`.
   public func decode<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T? {
-    let json: Data
-    switch value(forKey: key) {
-    case nil: return nil
-    case .data(let data): json = data
-    case .string(let string): json = Data(string.utf8)
-    case let other?:
-      throw DefaultsCodingError(key: key, type: T.self, problem: .notJSON(found: other.typeName))
-    }
-    do {
-      return try JSONDecoder().decode(T.self, from: json)
-    } catch {
-      throw DefaultsCodingError(key: key, type: T.self, problem: .decodingFailed(error))
-    }
+    guard let stored = value(forKey: key) else { return nil }
+    return try DefaultsJSON.value(T.self, from: stored, key: key)
   }
 }

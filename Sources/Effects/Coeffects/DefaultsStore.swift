@@ -2,8 +2,9 @@
 ///
 /// The protocol holds only what differs between the real store and the test one: reading and
 /// writing a ``DefaultsValue``. Everything typed — `string(forKey:)`, `set(_:forKey:)`,
-/// `encode(_:forKey:)`, `decode(_:forKey:)` — lives in the extension, so ``UserDefaultsStore`` and
-/// ``InMemoryDefaults`` *cannot* disagree about how a value is encoded.
+/// `encode(_:forKey:)`, `decode(_:forKey:)`, and `value(for:)`/`set(_:for:)` with a ``DefaultsKey``
+/// — lives in the extension, so ``UserDefaultsStore`` and ``InMemoryDefaults`` *cannot* disagree
+/// about how a value is encoded.
 ///
 /// ```swift
 /// func isFirstLaunch(environment: Environment = .current) -> Bool {

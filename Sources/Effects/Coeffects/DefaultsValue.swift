@@ -43,14 +43,16 @@ public enum DefaultsValue: Hashable, Sendable {
 }
 
 extension DefaultsValue: CustomStringConvertible {
-  /// A short, readable rendering: `"dark"`, `14`, `true`, `3 bytes`, `[1, 2]`, `["a": 1]`.
+  /// A short, readable rendering: `"dark"`, `14`, `true`, `[1, 2]`, `["a": 1]`; data that is
+  /// printable text shows it, `data({"age":42})`, so two JSON values differ visibly in a test
+  /// failure, and other data shows its size, `3 bytes`.
   public var description: String {
     switch self {
     case .string(let value): "\"\(value)\""
     case .int(let value): "\(value)"
     case .double(let value): "\(value)"
     case .bool(let value): "\(value)"
-    case .data(let value): "\(value.count) bytes"
+    case .data(let value): Self.describe(value)
     case .date(let value): "\(value)"
     case .array(let values): "[\(values.map(\.description).joined(separator: ", "))]"
     case .dictionary(let values):
@@ -58,6 +60,25 @@ extension DefaultsValue: CustomStringConvertible {
         ? "[:]"
         : "[\(values.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", "))]"
     }
+  }
+
+  /// Text longer than this many characters is cut short in a description.
+  private static let previewLength = 60
+
+  private static func describe(_ data: Data) -> String {
+    let size = data.count == 1 ? "1 byte" : "\(data.count) bytes"
+    guard let text = printableText(data) else { return size }
+    guard text.count > previewLength else { return "data(\(text))" }
+    return "data(\(text.prefix(previewLength))… \(size))"
+  }
+
+  /// `data` as text when it is non-empty UTF-8 without control characters (so it prints on one
+  /// line and is not mistaken for binary), `nil` otherwise.
+  static func printableText(_ data: Data) -> String? {
+    guard !data.isEmpty, let text = String(data: data, encoding: .utf8),
+      text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+    else { return nil }
+    return text
   }
 }
 

@@ -1,0 +1,45 @@
+extension Effect {
+  /// Stores `value` under a typed key: the ``setDefault(key:value:)`` that
+  /// ``DefaultsStore/set(_:for:)`` would perform, described instead of performed.
+  ///
+  /// ```swift
+  /// func finishOnboarding(_ profile: Profile) -> Outcome<Void, Effect> {
+  ///   Outcome(value: (), effects: [.setDefault(profile, for: .profile), .setDefault(true, for: .onboarded)])
+  /// }
+  ///
+  /// @Test func finishingOnboardingStoresTheProfile() {
+  ///   assertEffects(
+  ///     of: finishOnboarding(Profile(name: "Blob", age: 42)),
+  ///     [.setDefault(Profile(name: "Blob", age: 42), for: .profile), .setDefault(true, for: .onboarded)]
+  ///   )
+  /// }
+  /// ```
+  ///
+  /// The value is encoded now, as ``DefaultsKey/encode(_:)`` stores it: `String`, `Int`, `Bool`,
+  /// `Double`, `Data` and `Date` as themselves, `.setDefault(key: "onboarded", value: .bool(true))`;
+  /// other types as JSON with sorted keys, `.setDefault(key: "profile", value: .data(json))`. Equal
+  /// values make equal effects, so tests compare them with `==`, and the effect reads back through
+  /// ``DefaultsStore/value(for:)`` once an ``Interpreter`` has performed it.
+  ///
+  /// A decision does not need `try`: a value whose `Encodable` conformance is sound always encodes.
+  /// A conformance that throws, or encodes nothing, is a bug in the type, and stops the program
+  /// with a message naming the key, the type and the error, like a failed `try!`. A type that
+  /// throws on purpose encodes with ``DefaultsKey/encode(_:)``, which throws, and builds the case:
+  /// `.setDefault(key: key.name, value: try key.encode(value))`.
+  public static func setDefault<Value>(_ value: Value, for key: DefaultsKey<Value>) -> Effect {
+    .setDefault(key: key.name, value: key.encodeOrStop(value, in: "Effect.setDefault(_:for:)"))
+  }
+
+  /// Removes the value of a typed key: ``removeDefault(key:)`` with the key's name.
+  ///
+  /// ```swift
+  /// func signOut() -> Outcome<Void, Effect> {
+  ///   Outcome(value: (), effects: [.removeDefault(for: .profile)])
+  /// }
+  ///
+  /// #expect(Effect.removeDefault(for: DefaultsKey<Profile>.profile) == .removeDefault(key: "profile"))
+  /// ```
+  public static func removeDefault<Value>(for key: DefaultsKey<Value>) -> Effect {
+    .removeDefault(key: key.name)
+  }
+}

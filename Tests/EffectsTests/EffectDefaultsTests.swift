@@ -1,0 +1,79 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Testing
+
+/// `Effect.setDefault(_:for:)` and `Effect.removeDefault(for:)`: typed keys in effects.
+@Suite struct EffectDefaultsTests {
+  @Test func aTypedEffectIsTheCaseWithTheValueAsTheKeyStoresIt() {
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    #expect(Effect.setDefault("dark", for: .theme) == .setDefault(key: "theme", value: .string("dark")))
+    #expect(Effect.setDefault(3, for: .launchCount) == .setDefault(key: "launchCount", value: .int(3)))
+    #expect(Effect.setDefault(true, for: .onboarded) == .setDefault(key: "onboarded", value: .bool(true)))
+    #expect(Effect.setDefault(0.5, for: .volume) == .setDefault(key: "volume", value: .double(0.5)))
+    #expect(Effect.setDefault(Data([1]), for: .avatar) == .setDefault(key: "avatar", value: .data(Data([1]))))
+    #expect(Effect.setDefault(date, for: .lastSync) == .setDefault(key: "lastSync", value: .date(date)))
+    #expect(
+      Effect.setDefault(Profile(name: "Blob", age: 42), for: .profile)
+        == .setDefault(key: "profile", value: .data(Data(#"{"age":42,"name":"Blob"}"#.utf8)))
+    )
+    #expect(Effect.removeDefault(for: DefaultsKey<Profile>.profile) == .removeDefault(key: "profile"))
+  }
+
+  @Test func equalValuesMakeEqualEffectsWhateverTheirOrderInMemory() {
+    let names = (0..<50).map { "name\($0)" }
+    let forwards = Tally(counts: Dictionary(uniqueKeysWithValues: names.map { ($0, 1) }))
+    let backwards = Tally(counts: Dictionary(uniqueKeysWithValues: names.reversed().map { ($0, 1) }))
+    let key = DefaultsKey<Tally>("tally")
+    #expect(Effect.setDefault(forwards, for: key) == .setDefault(backwards, for: key))
+    #expect(Set([Effect.setDefault(forwards, for: key), .setDefault(backwards, for: key)]).count == 1)
+    var changed = forwards
+    changed.counts["name7"] = 2
+    #expect(Effect.setDefault(changed, for: key) != .setDefault(forwards, for: key))
+    #expect(Effect.setDefault(forwards, for: key) != .setDefault(forwards, for: DefaultsKey<Tally>("other")))
+  }
+
+  @Test func aTypedEffectDescribesTheJSONItStores() {
+    #expect(
+      Effect.setDefault(Profile(name: "Blob", age: 42), for: .profile).description
+        == #"setDefault(key: "profile", value: data({"age":42,"name":"Blob"}))"#
+    )
+    #expect(Effect.setDefault("dark", for: .theme).description == #"setDefault(key: "theme", value: "dark")"#)
+  }
+
+  @Test func aDecisionReturningTypedEffectsIsAssertedWithoutTry() {
+    func finishOnboarding(_ profile: Profile) -> Outcome<Void, Effect> {
+      Outcome(value: (), effects: [.setDefault(profile, for: .profile), .setDefault(true, for: .onboarded)])
+    }
+    assertEffects(
+      of: finishOnboarding(Profile(name: "Blob", age: 42)),
+      [.setDefault(Profile(name: "Blob", age: 42), for: .profile), .setDefault(true, for: .onboarded)]
+    )
+  }
+
+  @Test func performedThroughTheLiveInterpreterATypedEffectReadsBackThroughItsKey() throws {
+    let environment = Environment.test()
+    let interpreter = Interpreter.live(environment: environment)
+    try interpreter.perform([
+      .setDefault(Profile(name: "Blob", age: 42), for: .profile), .setDefault("dark", for: .theme),
+    ])
+    #expect(try environment.defaults.value(for: .profile) == Profile(name: "Blob", age: 42))
+    #expect(try environment.defaults.value(for: .theme) == "dark")
+    try interpreter.perform([.removeDefault(for: .profile)])
+    #expect(try environment.defaults.value(for: .profile) == nil)
+  }
+
+  @Test func describingAValueThatCannotBeEncodedStopsNamingTheKeyTypeAndError() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Effect.setDefault(Unencodable(), for: DefaultsKey<Unencodable>("broken"))
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      output.contains(
+        #"Effect.setDefault(_:for:): Could not encode Unencodable for defaults key "broken": top-level "#
+          + "Unencodable did not encode any values. A sound Encodable conformance never fails; to handle this "
+          + "error, encode with DefaultsKey.encode(_:), which throws."
+      )
+    )
+  }
+}
