@@ -1,4 +1,4 @@
-import Effects
+@testable import Effects
 import Foundation
 import Testing
 
@@ -104,18 +104,32 @@ import Testing
     )
   }
 
-  @Test func writingAValueThatCannotBeEncodedStopsNamingTheKeyTypeAndError() async {
+  @Test func writingAValueThatCannotBeEncodedFailsTheTestAtTheWriteAndStoresNothing() {
+    let defaults = InMemoryDefaults(["quantity": 3])
+    let line = #line + 2
+    withKnownIssue {
+      defaults.set(Quantity(amount: -1), for: DefaultsKey<Quantity>("quantity"))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined()
+        == #"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be "#
+        + "negative. A sound Encodable conformance never fails; to handle this error, encode with "
+        + "DefaultsKey.encode(_:), which throws."
+        && issue.sourceLocation?.line == line
+    }
+    #expect(defaults.values == ["quantity": 3])
+  }
+
+  @Test func inAnAppAnUnencodableValueStopsTheProgramNamingTheKeyTypeAndError() async {
+    // The child of an exit test runs no test, so it is given the app's behaviour explicitly.
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      InMemoryDefaults().set(Quantity(amount: -1), for: DefaultsKey<Quantity>("quantity"))
+      _ = DefaultsKey<Quantity>("quantity").encodeOrReport(
+        Quantity(amount: -1),
+        in: "DefaultsStore.set(_:for:)",
+        reporter: nil
+      )
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(
-      output.contains(
-        #"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be "#
-          + "negative. A sound Encodable conformance never fails; to handle this error, encode with "
-          + "DefaultsKey.encode(_:), which throws."
-      )
-    )
+    #expect(output.contains(#"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity""#))
   }
 
   private func json(_ text: String) -> DefaultsValue {

@@ -147,17 +147,26 @@ public struct DefaultsKey<Value: Codable>: Hashable, Sendable {
 }
 
 extension DefaultsKey {
-  /// `value` as it is stored under this key, or — when `Value`'s `Encodable` conformance fails —
-  /// a stop naming the caller, the key, the type and the error, and how to handle it instead.
-  func encodeOrStop(_ value: Value, in caller: String) -> DefaultsValue {
+  /// `value` as it is stored under this key; nil when `Value`'s `Encodable` conformance fails.
+  ///
+  /// That failure is a bug in the type, named with the caller, the key, the type and the error. In
+  /// a process that runs tests it fails the running test, at the line that asked, and the process
+  /// goes on (nothing is stored); in an app it stops the program, like a failed `try!`.
+  func encodeOrReport(
+    _ value: Value,
+    in caller: String,
+    reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter
+  ) -> DefaultsValue? {
     do {
       return try encode(value)
     } catch {
-      // `fatalError`, not `preconditionFailure`: the message must survive release builds.
-      fatalError(
+      let message =
         "\(caller): \(error) A sound Encodable conformance never fails; to handle this error, "
-          + "encode with DefaultsKey.encode(_:), which throws."
-      )
+        + "encode with DefaultsKey.encode(_:), which throws."
+      // `fatalError`, not `preconditionFailure`: the message must survive release builds.
+      guard let reporter else { fatalError(message) }
+      reporter.report(message, at: nil)
+      return nil
     }
   }
 }

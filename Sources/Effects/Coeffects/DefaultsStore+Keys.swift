@@ -31,11 +31,12 @@ extension DefaultsStore {
   ///
   /// Writing does not throw: a value whose `Encodable` conformance is sound always encodes
   /// (non-finite numbers included). A conformance that throws, or encodes nothing, is a bug in the
-  /// type, and stops the program with a message naming the key, the type and the error, like a
-  /// failed `try!`. A type that throws on purpose encodes with ``DefaultsKey/encode(_:)`` first:
+  /// type, named with the key, the type and the error: in a test, the test fails at this call and
+  /// nothing is stored; in an app, the program stops, like a failed `try!`. A type that throws on purpose encodes with ``DefaultsKey/encode(_:)`` first:
   /// `setValue(try key.encode(value), forKey: key.name)`.
   public func set<Value>(_ value: Value, for key: DefaultsKey<Value>) {
-    setValue(key.encodeOrStop(value, in: "DefaultsStore.set(_:for:)"), forKey: key.name)
+    guard let stored = key.encodeOrReport(value, in: "DefaultsStore.set(_:for:)") else { return }
+    setValue(stored, forKey: key.name)
   }
 
   /// Removes whatever is stored under `key`.

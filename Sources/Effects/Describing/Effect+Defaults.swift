@@ -22,12 +22,17 @@ extension Effect {
   /// ``DefaultsStore/value(for:)`` once an ``Interpreter`` has performed it.
   ///
   /// A decision does not need `try`: a value whose `Encodable` conformance is sound always encodes.
-  /// A conformance that throws, or encodes nothing, is a bug in the type, and stops the program
-  /// with a message naming the key, the type and the error, like a failed `try!`. A type that
+  /// A conformance that throws, or encodes nothing, is a bug in the type, named with the key, the
+  /// type and the error: in a test, the test fails at this call and the effect stores a string that
+  /// says so (visible in an effects diff); in an app, the program stops, like a failed `try!`. A type that
   /// throws on purpose encodes with ``DefaultsKey/encode(_:)``, which throws, and builds the case:
   /// `.setDefault(key: key.name, value: try key.encode(value))`.
   public static func setDefault<Value>(_ value: Value, for key: DefaultsKey<Value>) -> Effect {
-    .setDefault(key: key.name, value: key.encodeOrStop(value, in: "Effect.setDefault(_:for:)"))
+    .setDefault(
+      key: key.name,
+      value: key.encodeOrReport(value, in: "Effect.setDefault(_:for:)")
+        ?? .string("unencodable \(Value.self): see the issue reported where this effect was made")
+    )
   }
 
   /// Removes the value of a typed key: ``removeDefault(key:)`` with the key's name.
