@@ -52,7 +52,7 @@ let minutesSinceMidnightReadLine = 8
         && issue.message.contains("or set environment.\(field).")
         && issue.message.contains("say so: withEnvironment(.live) { … } or @Test(.environment(.live)).")
         && issue.sourceLocation?.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
-        && issue.sourceLocation?.line == reader.line
+        && (!readSitesAreFound || issue.sourceLocation?.line == reader.line)
     }
     #expect(issues.recorded.count == 1)
     if let typeName = Self.liveTypes[field] {
@@ -67,7 +67,28 @@ let minutesSinceMidnightReadLine = 8
     } matching: { issue in
       issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
         && issue.sourceLocation?.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
-        && issue.sourceLocation?.line == minutesSinceMidnightReadLine
+        && (!readSitesAreFound || issue.sourceLocation?.line == minutesSinceMidnightReadLine)
+    }
+  }
+
+  /// Finding the read site walks the stack through Swift Testing's own frames: inside a
+  /// `withKnownIssue` with a comment, a fast unwinder dereferenced a null frame pointer there.
+  @Test func aReadInsideAKnownIssueWithACommentIsReportedAndNothingCrashes() {
+    let line = #line + 2
+    withKnownIssue("the test reads the live clock on purpose") {
+      _ = Environment.current.clock.now
+    } matching: { issue in
+      issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
+        && (!readSitesAreFound || issue.sourceLocation?.line == line)
+    }
+    withKnownIssue("an unimplemented read, with a comment", isIntermittent: true) {
+      _ = Environment.unimplemented().locale
+    }
+  }
+
+  @MainActor @Test func aReadInsideAKnownIssueWithACommentOnTheMainActorIsReportedToo() {
+    withKnownIssue("on the main actor") {
+      _ = Environment.current.clock.now
     }
   }
 
@@ -82,7 +103,7 @@ let minutesSinceMidnightReadLine = 8
         + "effects go: run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set "
         + "environment[APIClientKey.self]. To use the real world on purpose (an integration test), say so: "
         + "withEnvironment(.live) { … } or @Test(.environment(.live))."
-        && issue.sourceLocation?.line == line
+        && (!readSitesAreFound || issue.sourceLocation?.line == line)
     }
   }
 
@@ -122,21 +143,28 @@ let minutesSinceMidnightReadLine = 8
 
   @Test func theLiveInterpreterWithNoEnvironmentReportsTheTargetItReaches() throws {
     try withKnownIssue {
-      try Interpreter.live().perform([.removeDefault(key: "swift-effects.LiveInTestTests.never-set")])
+      // Removing a path where nothing exists: harmless on the real disk it reaches.
+      try Interpreter.live().perform([.removeFile(path: "/swift-effects-LiveInTestTests/never-written")])
     } matching: { issue in
-      issue.message.hasPrefix("Live co-effect in a test: Environment.current.defaults was read")
+      issue.message.hasPrefix("Live co-effect in a test: Environment.current.fileWriter was read")
     }
   }
 
   @Test func readingBackFromAnEnvironmentThatKeepsNothingReportsAndAnswersNothing() {
+    let issues = IssueCounter()
     withKnownIssue {
       #expect(Environment.live.printedLines.isEmpty)
       #expect(Environment.live.trackedEvents.isEmpty)
     } matching: { issue in
-      issue.message
-        == "environment.console (StandardOutput) keeps nothing to read back. Read back from an environment "
-        + "made by Environment.test(), or set environment.console = InMemoryConsole() first."
-        || issue.message.hasPrefix("environment.events (UnconfiguredEvents) keeps nothing to read back.")
+      issues.record(issue.message)
     }
+    #expect(
+      issues.recorded == [
+        "environment.console (StandardOutput) keeps nothing to read back. Read back from an environment "
+          + "made by Environment.test(), or set environment.console = InMemoryConsole() first.",
+        "environment.events (UnconfiguredEvents) keeps nothing to read back. Read back from an environment "
+          + "made by Environment.test(), or set environment.events = InMemoryEventLog() first.",
+      ]
+    )
   }
 }

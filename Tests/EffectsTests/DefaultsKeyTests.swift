@@ -54,7 +54,8 @@ import Testing
     }
     #expect(
       error.description
-        == #"Could not decode Array<Profile> from defaults key "family": found the data [{"age":1,"name":"a"},{"name":"b"}], "#
+        == #"Could not decode Array<Profile> from defaults key "family": found the data "#
+        + #"[{"age":1,"name":"a"},{"name":"b"}], "#
         + #"which does not decode as Array<Profile>: no value for "[1].age"; expected Array<Profile> as JSON data."#
     )
   }
@@ -114,7 +115,7 @@ import Testing
         == #"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be "#
         + "negative. A sound Encodable conformance never fails; to handle this error, encode with "
         + "DefaultsKey.encode(_:), which throws."
-        && issue.sourceLocation?.line == line
+        && (!readSitesAreFound || issue.sourceLocation?.line == line)
     }
     #expect(defaults.values == ["quantity": 3])
   }

@@ -1,4 +1,5 @@
 #if os(Linux) && canImport(Runtime)
+import Foundation
 import Runtime
 #endif
 
@@ -43,30 +44,80 @@ struct ReadSite: Sendable, CustomStringConvertible {
   /// say.
   static func caller(test: TestFile? = nil) -> ReadSite? {
     #if os(Linux) && canImport(Runtime)
-    guard let backtrace = try? Backtrace.capture(limit: 256), let symbolicated = backtrace.symbolicated() else {
-      return nil
-    }
-    for frame in symbolicated.frames {
-      // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
-      // `Environment` too: the read site is the line that used it.
-      guard let symbol = frame.symbol, let location = symbol.sourceLocation, location.line > 0,
-        let module = module(ofMangledName: symbol.rawName), !skippedModules.contains(module),
-        !location.path.hasPrefix(librarySources), !symbol.rawName.hasPrefix(environmentMember)
-      else { continue }
-      if location.path.contains("@__swiftmacro_") {
-        if let site = inMacroExpansion(location.path, test: test) { return site }
-        continue
-      }
-      return ReadSite(
-        fileID: "\(moduleOwning(location.path) ?? module)/\(fileName(location.path))",
-        filePath: location.path,
-        line: location.line,
-        column: max(location.column, 1)
-      )
+    guard let frames = symbolicatedCallStack() else { return nil }
+    for frame in frames {
+      if let site = site(of: frame, test: test) { return site }
     }
     #endif
     return nil
   }
+
+  #if os(Linux) && canImport(Runtime)
+  /// The current call stack, symbolicated.
+  ///
+  /// The `Runtime` module's own `Backtrace.capture` walks frame pointers, and code compiled
+  /// without them (parts of the test frameworks) leaves garbage in the chain: walking through it
+  /// dereferenced a null pointer and crashed the test process. So the return addresses come from
+  /// glibc's `backtrace()`, which unwinds with the binary's unwind tables (as Swift Testing does
+  /// for every issue), and only the symbolication is `Runtime`'s: the addresses are handed to it in
+  /// the Compact Backtrace Format its public `Codable` conformance reads. A format it does not
+  /// read makes this answer nil, never a crash.
+  private static func symbolicatedCallStack() -> [SymbolicatedBacktrace.Frame]? {
+    typealias CaptureFunction = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32) -> Int32
+    guard let symbol = dlsym(nil, "backtrace") else { return nil }
+    let capture = unsafeBitCast(symbol, to: CaptureFunction.self)
+    var buffer = [UnsafeMutableRawPointer?](repeating: nil, count: maximumDepth)
+    let count = Int(capture(&buffer, Int32(maximumDepth)))
+    // Version 0, 64-bit words; then each frame as a return address of 8 absolute bytes; then end.
+    var bytes: [UInt8] = [0b0000_0010]
+    for pointer in buffer.prefix(count) {
+      let address = UInt64(UInt(bitPattern: pointer))
+      bytes.append(0b0010_1111)
+      for shift in stride(from: 56, through: 0, by: -8) {
+        bytes.append(UInt8(truncatingIfNeeded: address >> UInt64(shift)))
+      }
+    }
+    bytes.append(0)
+    let json = #"{"architecture":"\#(architecture)","backtrace":"\#(Data(bytes).base64EncodedString())"}"#
+    guard let backtrace = try? JSONDecoder().decode(Backtrace.self, from: Data(json.utf8)) else { return nil }
+    return backtrace.symbolicated()?.frames
+  }
+
+  private static var architecture: String {
+    #if arch(x86_64)
+    "x86_64"
+    #elseif arch(arm64)
+    "arm64"
+    #else
+    "unknown"
+    #endif
+  }
+  #endif
+
+  /// How many frames the walk looks at before it gives up and the issue falls back to where the
+  /// environment was made.
+  private static let maximumDepth = 64
+
+  #if os(Linux) && canImport(Runtime)
+  /// The read site `frame` is, if it belongs to the code under test.
+  private static func site(of frame: SymbolicatedBacktrace.Frame, test: TestFile?) -> ReadSite? {
+    // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
+    // `Environment` too: the read site is the line that used it.
+    guard let symbol = frame.symbol, let location = symbol.sourceLocation, location.line > 0,
+      let module = module(ofMangledName: symbol.rawName), !skippedModules.contains(module),
+      !location.path.hasPrefix(librarySources), !symbol.rawName.hasPrefix(environmentMember)
+    else { return nil }
+    if location.path.contains("@__swiftmacro_") {
+      return inMacroExpansion(location.path, test: test)
+    }
+    return ReadSite(
+      fileID: "\(moduleOwning(location.path) ?? module)/\(fileName(location.path))",
+      filePath: location.path,
+      line: location.line,
+      column: max(location.column, 1)
+    )
+  }
+  #endif
 
   /// The place a macro was written, read from the name of its expansion buffer
   /// (`@__swiftmacro_<module><file>swift_…MX91_6_…`: counted from zero, so line 92, column 7), when

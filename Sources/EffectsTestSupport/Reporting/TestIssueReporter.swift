@@ -6,9 +6,11 @@ import Testing
 /// co-effect read inside a test, a refused `Environment.bootstrap(_:)`.
 ///
 /// Its mangled name is spelled in `Effects` (`TestSupportLink.reporterName`); renaming or moving
-/// it breaks the link, which `TestIssueReporterLinkTests` catches.
-enum TestIssueReporter: TestIssueReporting {
-  static func report(_ message: String, at callSite: CallSite?) {
+/// it breaks the link, which `EnvironmentCurrentTests` catches. It is `package`, not internal: an
+/// optimized build (`-O -wmo`, as a Release test run) drops the metadata of an internal type
+/// nothing references, and the runtime would not find it by name.
+package enum TestIssueReporter: TestIssueReporting {
+  package static func report(_ message: String, at callSite: CallSite?) {
     reportRead(message, fallback: callSite)
   }
 }
