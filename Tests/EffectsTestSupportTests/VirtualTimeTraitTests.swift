@@ -61,6 +61,23 @@ import Testing
     #expect(Environment.current.fileReader is InMemoryFileSystem)
   }
 
+  /// The scope sets `Environment.current` too (the live root with its scheduler): the closure form
+  /// must not build on that, in either order.
+  @Test(.virtualTime, .environment { $0.locale = Locale(identifier: "fr_FR") })
+  func theClosureFormAfterTheScopeStillStartsFromATestEnvironment() {
+    #expect(Environment.current.locale.identifier == "fr_FR")
+    #expect(Environment.current.scheduler as? TestScheduler === TestScheduler.current)
+    #expect(Environment.current.fileWriter is InMemoryFileSystem)
+    #expect(Environment.current.defaults is InMemoryDefaults)
+    #expect(Environment.current.console is InMemoryConsole)
+  }
+
+  @Test(.environment { $0.locale = Locale(identifier: "fr_FR") }, .virtualTime)
+  func theClosureFormBeforeTheScopeToo() {
+    #expect(Environment.current.scheduler as? TestScheduler === TestScheduler.current)
+    #expect(Environment.current.fileWriter is InMemoryFileSystem)
+  }
+
   @Test func leftoverWorkInATraitScopeIsReportedAtTheLineThatScheduledIt() async throws {
     let issues = IssueCounter()
     let scheduleLine = #line + 3

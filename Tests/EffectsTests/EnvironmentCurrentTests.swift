@@ -10,7 +10,7 @@ import Testing
 
   @Test func outsideAnyOverrideCurrentIsTheRoot() {
     #expect(!isOverridden)
-    #expect(RootEnvironment.shared.publish(reporter: nil).clock is SystemClock)
+    #expect(RootEnvironment.shared.publish(marking: false).clock is SystemClock)
   }
 
   @Test func withEnvironmentOverridesCurrentForItsScopeOnly() {
@@ -107,7 +107,7 @@ import Testing
     let root = RootEnvironment()
     var bootstrapped = Environment.live
     bootstrapped[FeatureFlagsKey.self] = ["too late"]
-    let seen = root.publish(reporter: nil)
+    let seen = root.publish(marking: false)
 
     let error = try #require(throws: BootstrapError.self) {
       try root.bootstrap(bootstrapped, at: CallSite(fileID: "App/Late.swift", filePath: "/App/Late.swift", line: 12))
@@ -128,18 +128,38 @@ import Testing
   }
 
   @Test func anAppsRootIsUnmarkedSoNoReadReports() {
-    let root = RootEnvironment().publish(reporter: nil)
+    let root = RootEnvironment().publish(marking: false)
     _ = (root.clock, root.bundle, root.fileReader, root.fileWriter, root.defaults, root.scheduler)
     _ = (root.console, root.events, root.calendar, root.locale, root.timeZone)
     #expect(root[FeatureFlagsKey.self] == ["live-only"])
   }
 
-  @Test func aRootTheTestBootstrappedIsUnmarkedToo() throws {
+  /// A test host (an app that bootstraps at launch) runs its tests on its own root: a test that
+  /// set no environment must hear about it there too.
+  @Test func aBootstrappedRootIsMarkedInATestProcessAndTheMessageNamesTheBootstrap() throws {
     let root = RootEnvironment()
-    try root.bootstrap(.live, at: CallSite())
+    var hosted = Environment.live
+    hosted[FeatureFlagsKey.self] = ["hosted"]
+    try root.bootstrap(hosted, at: CallSite(fileID: "App/main.swift", filePath: "/App/main.swift", line: 3))
     let environment = root.publish()
-    _ = (environment.clock, environment.fileWriter, environment.console)
-    #expect(environment[FeatureFlagsKey.self] == ["live-only"])
+    var flags: Set<String> = []
+    withKnownIssue {
+      flags = environment[FeatureFlagsKey.self]
+      _ = environment.clock
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.hasPrefix("Live co-effect in a test: Environment.current")
+        && text.contains("from the root environment bootstrapped at App/main.swift:3")
+    }
+    #expect(flags == ["hosted"])
+  }
+
+  @Test func theRootsOwnKeyAnswersItsValueNotTheKeysLiveValue() throws {
+    let root = RootEnvironment()
+    var hosted = Environment.live
+    hosted[FeatureFlagsKey.self] = ["hosted"]
+    try root.bootstrap(hosted, at: CallSite())
+    #expect(root.publish(marking: false)[FeatureFlagsKey.self] == ["hosted"])
   }
 
   @Test func aRefusedBootstrapIsReportedThroughTheReporterAtTheBootstrapCall() throws {

@@ -179,11 +179,37 @@ struct DiskFileSystemAtomicWriteTests {
     }
   }
 
-  @Test func aWriteThatFailsBeforeTheTemporaryFileExistsLeavesNothing() throws {
+  @Test func aWriteThatFailsBeforeTheTemporaryFileExistsLeavesNothingAndNamesTheTarget() throws {
     try inTemporaryDirectory { root in
       try DiskFileSystem().write(Data("x".utf8), toPath: root + "/file.txt")
-      #expect(throws: CocoaError.self) { try DiskFileSystem().write(Data("y".utf8), toPath: root + "/file.txt/child") }
+      let error = try #require(throws: CocoaError.self) {
+        try DiskFileSystem().write(Data("y".utf8), toPath: root + "/file.txt/child")
+      }
+      #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/file.txt/child")
+      #expect(!error.localizedDescription.contains(".tmp"), "the temporary file is never named")
       #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["file.txt"])
+    }
+  }
+
+  @Test func aReplacedFileKeepsItsPermissions() throws {
+    try inTemporaryDirectory { root in
+      let path = root + "/token"
+      try DiskFileSystem().write(Data("old".utf8), toPath: path)
+      #expect(chmod(path, 0o600) == 0)
+      try DiskFileSystem().write(Data("new".utf8), toPath: path)
+      var status = stat()
+      #expect(stat(path, &status) == 0)
+      #expect(status.st_mode & 0o777 == 0o600)
+      #expect(try DiskFileSystem().string(atPath: path) == "new")
+    }
+  }
+
+  @Test func aFileWithTheLongestNameTheDiskAllowsIsWritten() throws {
+    try inTemporaryDirectory { root in
+      let path = root + "/" + String(repeating: "n", count: 250) + ".txt"
+      try DiskFileSystem().write(Data("long".utf8), toPath: path)
+      #expect(try DiskFileSystem().string(atPath: path) == "long")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root).count == 1)
     }
   }
 }

@@ -224,15 +224,21 @@ struct InterpreterLiveTests {
   @Test func everyTargetComesFromTheEnvironmentGiven() throws {
     let world = World()
     let other = World()
-    try Interpreter.live(environment: world.environment).perform([
-      .print("p"), .writeFile(path: "/w.txt", contents: Data()), .track(event: "t", properties: [:]),
-      .setDefault(key: "d", value: true),
-    ])
+    // Another environment is current: the one given must win for every target.
+    try withEnvironment(other.environment) {
+      try Interpreter.live(environment: world.environment).perform([
+        .print("p"), .writeFile(path: "/w.txt", contents: Data()), .track(event: "t", properties: [:]),
+        .setDefault(key: "d", value: true),
+      ])
+    }
     #expect(world.console.lines == ["p"])
     #expect(world.files.files["/w.txt"] == Data())
     #expect(world.events.events.map(\.name) == ["t"])
     #expect(world.defaults.values["d"] == true)
-    #expect(other.console.lines.isEmpty && other.events.events.isEmpty && other.files.files.count == 1)
+    #expect(other.console.lines.isEmpty)
+    #expect(other.events.events.isEmpty)
+    #expect(other.files.files == ["/old.txt": Data("old".utf8)])
+    #expect(other.defaults.values == ["stale": true])
   }
 
   @Test func theTargetsComeFromTheCurrentEnvironmentByDefault() throws {
@@ -241,6 +247,18 @@ struct InterpreterLiveTests {
       try Interpreter.live().perform([.print("from the scope")])
     }
     #expect(console.lines == ["from the scope"])
+  }
+
+  /// An interpreter kept from early on (a stored property of the app) reads the environment of
+  /// each perform, so it neither fixes the root before the app bootstraps nor misses an override.
+  @Test func anInterpreterMadeEarlyActsOnTheEnvironmentOfEachPerform() throws {
+    let interpreter = Interpreter.live()
+    let first = Environment.test()
+    let second = Environment.test()
+    try withEnvironment(first) { try interpreter.perform([.print("one")]) }
+    try withEnvironment(second) { try interpreter.perform([.print("two")]) }
+    #expect(first.printedLines == ["one"])
+    #expect(second.printedLines == ["two"])
   }
 
   @Test func theDefaultsComeFromTheCurrentEnvironmentByDefault() throws {

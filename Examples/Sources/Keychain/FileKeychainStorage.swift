@@ -29,20 +29,14 @@ public struct FileKeychainStorage: KeychainStorage {
     try files.write(data, toPath: path(for: key))
   }
 
+  /// Removes the data stored for `key`; nothing stored is not an error (removal is `rm -f`).
   public func removeData(for key: String) throws {
-    do {
-      try files.removeItem(atPath: path(for: key))
-    } catch let error as CocoaError where error.code == .fileNoSuchFile {
-      // Already gone.
-    }
+    try files.removeItem(atPath: path(for: key))
   }
 
+  /// Removes everything stored; nothing stored yet is not an error.
   public func reset() throws {
-    do {
-      try files.removeItem(atPath: directory)
-    } catch let error as CocoaError where error.code == .fileNoSuchFile {
-      // Nothing stored yet.
-    }
+    try files.removeItem(atPath: directory)
   }
 
   private func path(for key: String) -> String {

@@ -32,7 +32,8 @@ extension DefaultsStore {
   /// Writing does not throw: a value whose `Encodable` conformance is sound always encodes
   /// (non-finite numbers included). A conformance that throws, or encodes nothing, is a bug in the
   /// type, named with the key, the type and the error: in a test, the test fails at this call and
-  /// nothing is stored; in an app, the program stops, like a failed `try!`. A type that throws on purpose encodes with ``DefaultsKey/encode(_:)`` first:
+  /// nothing is stored; in an app, the program stops, like a failed `try!`. A type that throws on
+  /// purpose encodes with ``DefaultsKey/encode(_:)`` first:
   /// `setValue(try key.encode(value), forKey: key.name)`.
   public func set<Value>(_ value: Value, for key: DefaultsKey<Value>) {
     guard let stored = key.encodeOrReport(value, in: "DefaultsStore.set(_:for:)") else { return }

@@ -29,24 +29,31 @@ public struct DiskFileSystem: FileReader, FileWriter {
   /// Atomically replaces the file at `path` with `data`, creating parent directories as needed.
   ///
   /// The bytes are written to a hidden temporary file in the same directory, which is then renamed
-  /// over `path` in one step. If anything fails, the temporary file is removed before the error is
-  /// thrown: a failed write leaves the directory as it found it.
+  /// over `path` in one step. The file keeps the permissions of the one it replaces (a `0600` token
+  /// stays `0600`). If anything fails, the temporary file is removed before the error is thrown: a
+  /// failed write leaves the directory as it found it. A symbolic link at `path` is replaced by the
+  /// file, not followed.
   public func write(_ data: Data, toPath path: String) throws {
     let url = URL(fileURLWithPath: path)
     let parent = url.deletingLastPathComponent()
-    let temporary = parent.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).swift-effects-tmp")
+    // Short, whatever the target's name: a long name plus a suffix would pass the name limit.
+    let temporary = parent.appendingPathComponent(".swift-effects-\(UUID().uuidString.prefix(8)).tmp")
     do {
       if !FileManager.default.fileExists(atPath: parent.path) {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       }
       try data.write(to: temporary)
+      var replaced = stat()
+      if stat(url.path, &replaced) == 0 {
+        _ = chmod(temporary.path, replaced.st_mode & 0o7777)
+      }
       if rename(temporary.path, url.path) != 0 {
         let code = errno
         throw FileSystemError.make(.fileWriteUnknown, .write, path: path, posix: code)
       }
     } catch {
       _ = unlink(temporary.path)
-      throw FileSystemError.describing(error, .write, path: path)
+      throw FileSystemError.describing(error, .write, path: path, replacingPath: true)
     }
   }
 

@@ -41,15 +41,19 @@ extension Interpreter where E == Effect {
   /// true with a scheduler that runs work at once, too.)
   ///
   /// - Parameters:
-  ///   - environment: where every target comes from (each read when an effect needs it).
-  ///     ``Environment/current`` by default.
+  ///   - environment: where every target comes from (each read when an effect needs it). When
+  ///     `nil` (the default), ``Environment/current`` as it is when each effect is performed: an
+  ///     interpreter made early (a stored property of the app) neither reads the root before
+  ///     ``Environment/bootstrap(_:fileID:filePath:line:column:)`` nor misses a
+  ///     `withEnvironment` around a later `perform`.
   ///   - onFailure: called with the failure of effects performed later by `.after`.
   public static func live(
-    environment: Environment = .current,
+    environment: Environment? = nil,
     onFailure: @escaping @Sendable (InterpreterError<Effect>) -> Void = { writeToStandardError($0) }
   ) -> Self {
-    let targets = LiveTargets(environment: environment, onFailure: onFailure)
-    return Interpreter { try targets.perform($0) }
+    Interpreter { effect in
+      try LiveTargets(environment: environment ?? .current, onFailure: onFailure).perform(effect)
+    }
   }
 }
 

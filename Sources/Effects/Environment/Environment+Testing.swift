@@ -37,6 +37,12 @@ package struct TestContext: Sendable {
     self.report = report
   }
 
+  /// What a live read answered: `live` for `Environment.live`, or `bootstrapped` followed by the
+  /// root's origin.
+  private func answered(_ live: String, _ bootstrapped: String) -> String {
+    origin == "Environment.live" ? live : "\(bootstrapped) from \(origin)"
+  }
+
   /// Where the environment was made, for messages: `" at Module/File.swift:12"`, or nothing.
   private var madeAt: String {
     callSite.map { " at \($0)" } ?? ""
@@ -48,7 +54,8 @@ package struct TestContext: Sendable {
       report(
         """
         Live co-effect in a test: Environment.current.\(name) was read, but no environment was set for \
-        this test, so it answered the live \(type(of: value)). \(Self.howToFix("environment.\(name)"))
+        this test, so it answered \(answered("the live \(type(of: value))", "its \(type(of: value))")). \
+        \(Self.howToFix("environment.\(name)"))
         """,
         callSite
       )
@@ -69,7 +76,8 @@ package struct TestContext: Sendable {
       report(
         """
         Live co-effect in a test: Environment.current[\(Key.self).self] was read, but no environment was set \
-        for this test, so it answered \(Key.self).liveValue. \(Self.howToFix("environment[\(Key.self).self]"))
+        for this test, so it answered \(answered("\(Key.self).liveValue", "its value")). \
+        \(Self.howToFix("environment[\(Key.self).self]"))
         """,
         callSite
       )
@@ -150,11 +158,13 @@ extension Environment {
 
   /// The live root as a test sees it: every field answers its live value and reports, through
   /// `report`, that nothing set it.
-  package func liveInTest(report: @escaping @Sendable (_ message: String, _ callSite: CallSite?) -> Void) -> Environment
-  {
+  package func liveInTest(
+    origin: String = "Environment.live",
+    report: @escaping @Sendable (_ message: String, _ callSite: CallSite?) -> Void
+  ) -> Environment {
     var copy = self
     copy.update([]) { fields in
-      fields.testContext = TestContext(callSite: nil, origin: "Environment.live", reads: .liveInTest, report: report)
+      fields.testContext = TestContext(callSite: nil, origin: origin, reads: .liveInTest, report: report)
       fields.unimplemented = .all
     }
     return copy

@@ -22,14 +22,23 @@ enum FileSystemError {
 
   /// `error` with the same domain, code and details, and a description naming the path; errors
   /// that carry no path or are not `CocoaError`s pass through unchanged.
-  static func describing(_ error: any Error, _ operation: Operation, path: String) -> any Error {
+  ///
+  /// With `replacingPath`, the error names `path` even where it carried another (the temporary file
+  /// of an atomic write).
+  static func describing(
+    _ error: any Error,
+    _ operation: Operation,
+    path: String,
+    replacingPath: Bool = false
+  ) -> any Error {
     guard let error = error as? CocoaError else { return error }
     let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
     let posix =
       underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
       ?? ([.fileReadNoSuchFile, .fileNoSuchFile].contains(error.code) ? ENOENT : nil)
     var userInfo = error.userInfo
-    userInfo[NSFilePathErrorKey] = userInfo[NSFilePathErrorKey] ?? path
+    userInfo[NSFilePathErrorKey] = replacingPath ? path : userInfo[NSFilePathErrorKey] ?? path
+    if replacingPath { userInfo[NSURLErrorKey] = nil }
     userInfo[NSLocalizedDescriptionKey] =
       "Could not \(operation.rawValue) \(path): \(posix.map { reason(operation, posix: $0) } ?? "\(error.code)")."
     return CocoaError(error.code, userInfo: userInfo)

@@ -6,10 +6,10 @@ import Foundation
 /// let`: after that, reading the root costs no lock, and a bootstrap would no longer be seen, so it
 /// is refused.
 ///
-/// In a test binary that never bootstrapped, the root is ``Environment/live`` marked so that every
-/// read of a field reports, in the running test, that nothing set it (and still answers the live
-/// value). The mark costs an app nothing: an app's root is unmarked, and reading a field checks one
-/// empty bit set, as it always did.
+/// In a process that runs tests, the root — ``Environment/live``, or what the test host
+/// bootstrapped — is marked so that every read of a field reports, in the running test, that the
+/// test set no environment (and still answers the root's value). The mark costs an app nothing: an
+/// app's root is unmarked, and reading a field checks one empty bit set, as it always did.
 package final class RootEnvironment: Sendable {
   /// The one root of the process.
   package static let shared = RootEnvironment()
@@ -31,12 +31,18 @@ package final class RootEnvironment: Sendable {
 
   /// The root, fixed from now on: a later ``bootstrap(_:at:)`` throws.
   ///
-  /// - Parameter reporter: how to report a live read inside a test; nil in an app.
-  package func publish(reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter) -> Environment {
+  /// - Parameter marking: whether reads of the root report (a process that runs tests); false in
+  ///   an app.
+  package func publish(marking: Bool = TestSupportLink.isRunningTests) -> Environment {
     state.withLock { state in
       state.published = true
-      guard state.bootstrappedAt == nil, let reporter else { return state.environment }
-      return state.environment.liveInTest { reporter.report($0, at: $1) }
+      guard marking else { return state.environment }
+      let origin = state.bootstrappedAt.map { "the root environment bootstrapped at \($0)" } ?? "Environment.live"
+      // Test support is looked up when a read is reported, not now: an app hosting tests reads its
+      // root at launch, before the test bundle that holds the reporter is loaded.
+      return state.environment.liveInTest(origin: origin) { message, callSite in
+        TestSupportLink.report(message, at: callSite)
+      }
     }
   }
 
@@ -83,7 +89,7 @@ extension BootstrapError {
     if let reporter {
       reporter.report(description, at: second)
     } else {
-      FileHandle.standardError.write(Data("swift-effects: \(description)\n".utf8))
+      TestSupportLink.writeToStandardError(description)
     }
   }
 }

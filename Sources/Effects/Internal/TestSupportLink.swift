@@ -3,9 +3,9 @@ import Foundation
 /// How `Effects`, which never imports a test framework, reports into the test that is running.
 ///
 /// `EffectsTestSupport` declares a type conforming to this protocol. A test binary links that
-/// module, so the runtime finds the type by its mangled name; an app never links it, so there the
-/// lookup finds nothing and ``reporter`` is nil. No registration call is needed: a test that never
-/// touches test support is still covered.
+/// module, so the runtime finds the type by its mangled name; an app never links it, and a process
+/// that does not run tests never looks, so there `TestSupportLink.reporter` is nil. No registration
+/// call is needed: a test that never touches test support is still covered.
 package protocol TestIssueReporting: Sendable {
   /// Records a failure with `message` in the running test: at the line of the code that caused it
   /// when it can be found, else at `callSite`, else at the test.
@@ -17,9 +17,26 @@ enum TestSupportLink {
   static let reporterName = "18EffectsTestSupport17TestIssueReporterO"
 
   /// Test support's reporter when this process runs tests; nil in an app, and in a tool that links
-  /// test support without running tests (a benchmark). Looked up once.
-  static let reporter: (any TestIssueReporting.Type)? =
-    isRunningTests ? _typeByName(reporterName) as? any TestIssueReporting.Type : nil
+  /// test support without running tests (a benchmark). Once found, it is kept; until then it is
+  /// looked up again (a test host loads the test bundle after it launches).
+  static var reporter: (any TestIssueReporting.Type)? {
+    guard isRunningTests else { return nil }
+    if let found = found.snapshot { return found }
+    let reporter = _typeByName(reporterName) as? any TestIssueReporting.Type
+    found.withLock { $0 = $0 ?? reporter }
+    return reporter
+  }
+
+  private static let found = Locked<(any TestIssueReporting.Type)?>(nil)
+
+  /// Reports `message` in the running test through test support; without it, on standard error.
+  static func report(_ message: String, at callSite: CallSite?) {
+    if let reporter { reporter.report(message, at: callSite) } else { writeToStandardError(message) }
+  }
+
+  static func writeToStandardError(_ message: String) {
+    FileHandle.standardError.write(Data("swift-effects: \(message)\n".utf8))
+  }
 
   /// Whether this process was started to run tests: by `swift test` (a `.xctest` bundle, or Swift
   /// Testing's `--testing-library` argument), by `xctest` or SwiftPM's testing helper, or by Xcode

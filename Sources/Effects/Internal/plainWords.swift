@@ -8,7 +8,8 @@ import Foundation
 /// system's reason when the description names neither; any other error keeps its own
 /// `description`.
 func plainWords(_ error: any Error) -> String {
-  let isBridged = error is any CustomNSError || (error as AnyObject) is NSError
+  // Not `(error as AnyObject) is NSError`: on Apple platforms every Swift error boxes as one.
+  let isBridged = error is any CustomNSError || type(of: error) is NSError.Type
   if !isBridged, let error = error as? any LocalizedError, let text = error.errorDescription {
     return text
   }

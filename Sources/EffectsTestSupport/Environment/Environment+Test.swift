@@ -14,7 +14,8 @@ extension Environment {
   ///   ``printedLines`` and ``trackedEvents``);
   /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
   /// - app keys: their `testValue` — a key without one answers its `liveValue` and reports an
-  ///   issue naming the key, at the line that read it.
+  ///   issue naming the key, at the line that read it (on Linux; elsewhere at the line that called
+  ///   `test(now:)`).
   ///
   /// ```swift
   /// @Test func computesTheSquareOfTheBundledNumber() {

@@ -19,9 +19,11 @@ public import Testing
 /// system, so nothing one test writes is seen by another. A suite's trait applies first, then the
 /// test's own. The closure form changes the suite's environment when there is one, and otherwise
 /// a fresh `Environment.test()`: the fields it does not set are test doubles, never the live world.
-/// To run against the real world on purpose, say so: `.environment(.live)`. The override is task-local: tests running in parallel each see their own. Inside
-/// a virtual-time scope (`@Test(.virtualTime)`, in either order), the environment's `scheduler`
-/// and `clock` are the scope's ``TestScheduler``.
+/// The value form, `.environment(.test())` on a test, replaces the suite's environment. To run
+/// against the real world on purpose, say so: `.environment(.live)`. The override is task-local:
+/// tests running in parallel each see their own. Inside a virtual-time scope
+/// (`@Test(.virtualTime)`, in either order), the environment's `scheduler` and `clock` are the
+/// scope's ``TestScheduler``.
 public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
   private let modify: @Sendable (inout Environment) -> Void
   /// The environment the trait starts from: its own, or — for the closure form, outside a suite
@@ -55,17 +57,24 @@ public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
       try await function()
       return
     }
-    var environment = (extendsSuite ? Environment.scoped : nil) ?? start()
+    // The closure form extends only what another `.environment` trait installed (its suite's):
+    // a virtual-time scope also sets `Environment.current`, but on top of the live root.
+    var environment = (extendsSuite ? Self.installed : nil) ?? start()
     modify(&environment)
     // Inside a virtual-time scope the scope's scheduler is the test's time, whatever the
     // environment brought: the code under test and the test must advance the same one.
     if let scheduler = TestScheduler.scoped {
       environment.useVirtualTime(of: scheduler)
     }
-    try await withEnvironment(environment) {
-      try await function()
+    try await Self.$installed.withValue(environment) {
+      try await withEnvironment(environment) {
+        try await function()
+      }
     }
   }
+
+  /// The environment the innermost `.environment` trait installed for the running test.
+  @TaskLocal private static var installed: Environment?
 }
 
 extension Trait where Self == EnvironmentTrait {
