@@ -205,4 +205,8 @@ enum RecordingReporter: TestIssueReporting {
   static func report(_ message: String, at callSite: CallSite?) {
     reports.withLock { $0.append((message, callSite)) }
   }
+
+  static func report(_ message: String, exactlyAt callSite: CallSite) {
+    reports.withLock { $0.append((message, callSite)) }
+  }
 }

@@ -10,6 +10,10 @@ package protocol TestIssueReporting: Sendable {
   /// Records a failure with `message` in the running test: at the line of the code that caused it
   /// when it can be found, else at `callSite`, else at the test.
   static func report(_ message: String, at callSite: CallSite?)
+
+  /// Records a failure with `message` in the running test at `callSite`, a line the caller knows
+  /// (the call of `Environment.bootstrap(_:)`).
+  static func report(_ message: String, exactlyAt callSite: CallSite)
 }
 
 enum TestSupportLink {

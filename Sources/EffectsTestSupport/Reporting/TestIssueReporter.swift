@@ -13,6 +13,14 @@ package enum TestIssueReporter: TestIssueReporting {
   package static func report(_ message: String, at callSite: CallSite?) {
     reportRead(message, fallback: callSite)
   }
+
+  package static func report(_ message: String, exactlyAt callSite: CallSite) {
+    if Test.current == nil && isSwiftTestingRun {
+      FileHandle.standardError.write(Data("swift-effects: \(message)\n".utf8))
+    } else {
+      reportIssue(message, at: callSite)
+    }
+  }
 }
 
 /// Records a failure about a co-effect read: at the line of the code under test that read it when
