@@ -89,7 +89,7 @@ extension BootstrapError {
     if let reporter {
       reporter.report(description, exactlyAt: second)
     } else {
-      TestSupportLink.writeToStandardError(description)
+      warn(description)
     }
   }
 }

@@ -35,11 +35,7 @@ enum TestSupportLink {
 
   /// Reports `message` in the running test through test support; without it, on standard error.
   static func report(_ message: String, at callSite: CallSite?) {
-    if let reporter { reporter.report(message, at: callSite) } else { writeToStandardError(message) }
-  }
-
-  static func writeToStandardError(_ message: String) {
-    FileHandle.standardError.write(Data("swift-effects: \(message)\n".utf8))
+    if let reporter { reporter.report(message, at: callSite) } else { warn(message) }
   }
 
   /// Whether this process was started to run tests: by `swift test` (a `.xctest` bundle, or Swift
@@ -55,4 +51,10 @@ enum TestSupportLink {
         || name == "swiftpm-testing-helper"
     }
   }()
+}
+
+/// Writes `message` to standard error as one `swift-effects: …` line: how the library says what
+/// it cannot report as a test failure (no test is running, or the process is an app).
+package func warn(_ message: String) {
+  FileHandle.standardError.write(Data("swift-effects: \(message)\n".utf8))
 }

@@ -5,7 +5,7 @@ import Foundation
 /// event is dropped without a word.
 struct UnconfiguredEvents: EventLogging {
   func log(name: String, properties: [String: String]) {
-    FileHandle.standardError.write(Data("swift-effects: \(Self.refusal(event: name))\n".utf8))
+    warn(Self.refusal(event: name))
   }
 
   /// Why `event` was not logged, and what to configure.

@@ -16,7 +16,7 @@ package enum TestIssueReporter: TestIssueReporting {
 
   package static func report(_ message: String, exactlyAt callSite: CallSite) {
     if Test.current == nil && isSwiftTestingRun {
-      FileHandle.standardError.write(Data("swift-effects: \(message)\n".utf8))
+      warn(message)
     } else {
       reportIssue(message, at: callSite)
     }
@@ -52,7 +52,7 @@ package func reportRead(_ message: String, fallback: CallSite?) {
     let site = ReadSite.caller()
     let text = site.map { "\(message) (Read at \($0).)" } ?? message
     if isSwiftTestingRun {
-      FileHandle.standardError.write(Data("swift-effects: \(text)\n".utf8))
+      warn(text)
     } else {
       reportIssue(text, at: fallback ?? CallSite())
     }
