@@ -2,7 +2,10 @@ import Effects
 import Foundation
 
 /// A scheduler that logs each read of its time (`scheduler.now`), each piece of work scheduled
-/// (`scheduler.schedule`) and each sleep (`scheduler.sleep`), then hands them to `base`.
+/// (`scheduler.schedule`) and each sleep (`scheduler.sleep`), then hands them to `base` exactly as
+/// given: the same arguments, the same result, and — for `sleep` — the caller's isolation
+/// (`nonisolated(nonsending)`, as the requirement is), so a `@MainActor` sleep through the recorder
+/// never hops to the global executor and out of virtual time's order.
 struct RecordingScheduler: Scheduling {
   let base: any Scheduling
   let log: CallLog
@@ -31,7 +34,7 @@ struct RecordingScheduler: Scheduling {
     return base.schedule(after: delay, every: interval, at: callSite, action)
   }
 
-  func sleep(for duration: Duration, at callSite: CallSite) async throws {
+  nonisolated(nonsending) func sleep(for duration: Duration, at callSite: CallSite) async throws {
     log.record("scheduler.sleep", "for \(duration)")
     try await base.sleep(for: duration, at: callSite)
   }
