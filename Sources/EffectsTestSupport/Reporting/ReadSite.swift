@@ -33,12 +33,15 @@ struct ReadSite: Sendable, CustomStringConvertible {
   /// The mangling every member of `Effects.Environment` starts with, its extensions' included.
   private static let environmentMember = "$s7Effects11EnvironmentV"
 
-  /// This library's own sources: `…/Sources/`, from where this file was compiled.
-  private static let librarySources: String = {
-    var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-    components.removeLast(3)  // Reporting/ReadSite.swift, EffectsTestSupport
-    return components.joined(separator: "/") + "/"
-  }()
+  /// Whether `path` is one of this library's own sources: `Sources/Effects/…` or
+  /// `Sources/EffectsTestSupport/…`. Matched by components, not by this file's absolute path: an
+  /// optimized build may record paths relative to the package.
+  static func isLibrarySource(_ path: String) -> Bool {
+    let components = path.split(separator: "/")
+    return zip(components, components.dropFirst()).contains { folder, module in
+      folder == "Sources" && (module == "Effects" || module == "EffectsTestSupport")
+    }
+  }
 
   /// The first frame of the caller's stack that belongs to the code under test, if the platform can
   /// say.
@@ -105,7 +108,7 @@ struct ReadSite: Sendable, CustomStringConvertible {
     // `Environment` too: the read site is the line that used it.
     guard let symbol = frame.symbol, let location = symbol.sourceLocation, location.line > 0,
       let module = module(ofMangledName: symbol.rawName), !skippedModules.contains(module),
-      !location.path.hasPrefix(librarySources), !symbol.rawName.hasPrefix(environmentMember)
+      !isLibrarySource(location.path), !symbol.rawName.hasPrefix(environmentMember)
     else { return nil }
     if location.path.contains("@__swiftmacro_") {
       return inMacroExpansion(location.path, test: test)
