@@ -9,9 +9,9 @@ import Testing
     let track = Spy<String, Void>("events.track", log: log)
     let refresh = Spy<Void, Void>("session.refresh", log: log)
 
-    save("abc")
-    track("login")
-    refresh()
+    save.record("abc")
+    track.record("login")
+    refresh.record()
 
     #expect(
       log.entries == [
@@ -35,8 +35,8 @@ import Testing
     let log = CallLog()
     let save = Spy<String, Void>("tokenStore.save", log: log)
     let track = Spy<String, Void>("events.track", log: log)
-    save("abc")
-    track("login")
+    save.record("abc")
+    track.record("login")
     log.assertSequence([.init("tokenStore.save", "abc"), .init("events.track", "login")])
     log.assertNoUnverifiedCalls()
   }
@@ -45,8 +45,8 @@ import Testing
     let log = CallLog()
     let save = Spy<String, Void>("tokenStore.save", log: log)
     let track = Spy<String, Void>("events.track", log: log)
-    track("login")
-    save("abc")
+    track.record("login")
+    save.record("abc")
     let line = #line + 2
     withKnownIssue {
       log.assertSequence([.init("tokenStore.save", "abc"), .init("events.track", "login")])
@@ -71,9 +71,9 @@ import Testing
     let log = CallLog()
     let save = Spy<String, Void>("tokenStore.save", log: log)
     let track = Spy<String, Void>("events.track", log: log)
-    save("abc")
-    track("login")
-    track("logout")
+    save.record("abc")
+    track.record("login")
+    track.record("logout")
     save.assertCalled(times: 1)
     let line = #line + 2
     withKnownIssue {
@@ -94,7 +94,7 @@ import Testing
   @Test func aFailedSpyAssertionStillVerifiesTheCallsItChecked() {
     let log = CallLog()
     let track = Spy<String, Void>("events.track", log: log)
-    track("login")
+    track.record("login")
     withKnownIssue {
       track.assertNotCalled()
     }

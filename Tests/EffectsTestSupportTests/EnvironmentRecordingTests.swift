@@ -85,8 +85,8 @@ private func compute(file: String, environment: Environment) -> Int {
     environment.scheduler = InlineScheduler()
     let scheduler = environment.recording(into: log).scheduler
 
-    scheduler.schedule(after: .seconds(3)) { ran("once") }
-    scheduler.schedule(after: .zero, every: .seconds(5)) { ran("repeating") }
+    scheduler.schedule(after: .seconds(3)) { ran.record("once") }
+    scheduler.schedule(after: .zero, every: .seconds(5)) { ran.record("repeating") }
     try await scheduler.sleep(for: .seconds(2))
 
     log.assertSequence([

@@ -9,6 +9,37 @@ private struct Event: Equatable, Sendable {
 
 private struct Offline: Error, Equatable {}
 
+private protocol TokenStore {
+  func save(_ token: String) throws
+}
+
+/// A double of a throwing method, written the way the docs say.
+private struct TokenStoreSpy: TokenStore {
+  let saveSpy = Spy<String, Void>("tokenStore.save")
+  func save(_ token: String) throws { try saveSpy(token) }
+}
+
+/// Calls the deprecated `Spy.call(_:)` from a deprecated witness, so the test that checks it
+/// still works compiles without a deprecation warning.
+private protocol CallingTheOldName {
+  func call(_ spy: Spy<String, Void>, _ input: String) throws
+}
+
+private struct OldSpelling: CallingTheOldName {
+  @available(*, deprecated)
+  func call(_ spy: Spy<String, Void>, _ input: String) throws { try spy.call(input) }
+}
+
+/// Code under test: it shows what went wrong when saving fails.
+private func signIn(token: String, store: some TokenStore) -> String {
+  do {
+    try store.save(token)
+    return "signed in"
+  } catch {
+    return "could not save: \(error)"
+  }
+}
+
 @Suite struct SpyTests {
   // MARK: Recording
 
@@ -17,8 +48,8 @@ private struct Offline: Error, Equatable {}
     #expect(spy.callCount == 0)
     #expect(spy.lastCall == nil)
 
-    spy("a")
-    spy("b")
+    spy.record("a")
+    spy.record("b")
 
     #expect(spy.calls == ["a", "b"])
     #expect(spy.callCount == 2)
@@ -28,8 +59,8 @@ private struct Offline: Error, Equatable {}
 
   @Test func aSpyWithoutInputIsCalledWithNoArgument() throws {
     let refresh = Spy<Void, Void>("model.refresh")
-    refresh()
-    refresh()
+    refresh.record()
+    refresh.record()
     #expect(refresh.callCount == 2)
 
     let load = Spy<Void, String?>("tokenStore.load")
@@ -42,7 +73,7 @@ private struct Offline: Error, Equatable {}
     await withTaskGroup(of: Void.self) { group in
       for task in 0..<8 {
         group.addTask {
-          for index in 0..<10_000 { spy(task * 10_000 + index) }
+          for index in 0..<10_000 { spy.record(task * 10_000 + index) }
         }
       }
     }
@@ -70,6 +101,42 @@ private struct Offline: Error, Equatable {}
     #expect(log.entries.count == 8_000)
   }
 
+  // MARK: Calling
+
+  @Test func tryOnAVoidSpyThrowsItsStubbedError() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy.stub(throwing: Offline())
+    #expect(throws: Offline()) { try spy("a") }
+    #expect(spy.calls == ["a"])
+  }
+
+  @Test func tryOnAVoidSpyWithNoInputThrowsItsStubbedError() {
+    let spy = Spy<Void, Void>("session.refresh")
+    spy.stub(throwing: Offline())
+    #expect(throws: Offline()) { try spy() }
+    #expect(spy.callCount == 1)
+  }
+
+  @Test func aDoubleOfAThrowingMethodHandsTheStubbedErrorToTheCodeUnderTest() {
+    let store = TokenStoreSpy()
+    store.saveSpy.stub(throwing: Offline())
+    #expect(signIn(token: "abc", store: store) == "could not save: Offline()")
+    store.saveSpy.assertCalledOnce(with: "abc")
+  }
+
+  @Test func aVoidSpyThrowsTheErrorsOfItsScriptAndOfAClosureStub() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy.stub(script: [.success(()), .failure(Offline())])
+    #expect(throws: Never.self) { try spy("a") }
+    #expect(throws: Offline()) { try spy("b") }
+    spy.assertScriptConsumed()
+
+    spy.stub { token in if token.isEmpty { throw Offline() } }
+    #expect(throws: Never.self) { try spy("c") }
+    #expect(throws: Offline()) { try spy("") }
+    #expect(spy.calls == ["a", "b", "c", ""])
+  }
+
   // MARK: Stubs
 
   @Test func aReturningStubAnswersEveryCall() throws {
@@ -82,8 +149,8 @@ private struct Offline: Error, Equatable {}
   @Test func aThrowingStubThrowsFromEveryCall() {
     let spy = Spy<String, Void>("tokenStore.save")
     spy.stub(throwing: Offline())
-    #expect(throws: Offline()) { try spy.call("a") }
-    #expect(throws: Offline()) { try spy.call("b") }
+    #expect(throws: Offline()) { try spy("a") }
+    #expect(throws: Offline()) { try spy("b") }
     #expect(spy.calls == ["a", "b"])
   }
 
@@ -141,9 +208,9 @@ private struct Offline: Error, Equatable {}
   @Test func aVoidSpyPastTheEndOfItsScriptReportsAndReturns() {
     let spy = Spy<String, Void>("events.log")
     spy.stub(script: [()])
-    spy("a")
+    spy.record("a")
     withKnownIssue {
-      spy("b")
+      spy.record("b")
     } matching: { issue in
       issue.message.hasPrefix("events.log was called more often than its script allows: call #2")
     }
@@ -253,26 +320,68 @@ private struct Offline: Error, Equatable {}
 
   @Test func aVoidSpyWithNoStubAnswersWithoutReporting() throws {
     let spy = Spy<String, Void>("tokenStore.save")
-    spy("a")
-    try spy.call("b")
+    spy.record("a")
+    try spy("b")
     #expect(spy.calls == ["a", "b"])
   }
 
-  @Test func aThrowingStubCalledWithoutTryIsReported() {
+  @Test func aThrowingStubRecordedWithoutTryFailsTheTestAtTheCall() {
     let spy = Spy<String, Void>("tokenStore.save")
     spy.stub(throwing: Offline())
     let line = #line + 2
     withKnownIssue {
-      spy("a")
+      spy.record("a")
     } matching: { issue in
       issue.matches(
         """
-        tokenStore.save threw Offline(), but it was called as tokenStore.save(…) without `try`, so the error \
-        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy.call(input)`.
+        tokenStore.save threw Offline(), but it was called with record(…), which cannot throw, so the error \
+        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
         """,
         line: line
       )
     }
+    #expect(spy.calls == ["a"])
+  }
+
+  @Test func aThrowingStubRecordedWithNoInputFailsTheTestAtTheCall() {
+    let spy = Spy<Void, Void>("session.refresh")
+    spy.stub(script: [.failure(Offline())])
+    let line = #line + 2
+    withKnownIssue {
+      spy.record()
+    } matching: { issue in
+      issue.matches(
+        """
+        session.refresh threw Offline(), but it was called with record(…), which cannot throw, so the error \
+        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
+        """,
+        line: line
+      )
+    }
+    spy.assertScriptConsumed()
+  }
+
+  @Test func recordReportsEachThrownErrorOnce() {
+    let spy = Spy<Int, Void>("events.log")
+    spy.stub { index in if index.isMultiple(of: 2) { throw Offline() } }
+    let counter = IssueCounter()
+    withKnownIssue {
+      for index in 0..<4 { spy.record(index) }
+    } matching: { issue in
+      counter.record(issue.message)
+    }
+    #expect(counter.recorded.count == 2)
+    #expect(
+      counter.recorded.allSatisfy { $0.hasPrefix("events.log threw Offline(), but it was called with record(…)") }
+    )
+    #expect(spy.calls == [0, 1, 2, 3])
+  }
+
+  @Test func theOldNameCallStillThrowsTheStubbedError() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy.stub(throwing: Offline())
+    let oldSpelling: any CallingTheOldName = OldSpelling()
+    #expect(throws: Offline()) { try oldSpelling.call(spy, "a") }
   }
 
   // MARK: Assertions
@@ -280,14 +389,14 @@ private struct Offline: Error, Equatable {}
   @Test func assertCalledPassesWithTheRightCount() {
     let spy = Spy<String, Void>("events.log")
     spy.assertCalled(times: 0)
-    spy("a")
-    spy("b")
+    spy.record("a")
+    spy.record("b")
     spy.assertCalled(times: 2)
   }
 
   @Test func assertCalledReportsTheCallsItFound() {
     let spy = Spy<String, Void>("events.log")
-    spy("a")
+    spy.record("a")
     let line = #line + 2
     withKnownIssue {
       spy.assertCalled(times: 2)
@@ -317,7 +426,7 @@ private struct Offline: Error, Equatable {}
 
   @Test func assertNotCalledReportsTheCalls() {
     let spy = Spy<Event, Void>("events.log")
-    spy(Event(name: "menu_item_ordered"))
+    spy.record(Event(name: "menu_item_ordered"))
     let line = #line + 2
     withKnownIssue {
       spy.assertNotCalled()
@@ -334,13 +443,13 @@ private struct Offline: Error, Equatable {}
 
   @Test func assertCalledOncePassesWithTheOneExpectedInput() {
     let spy = Spy<String, Void>("tokenStore.save")
-    spy("abc")
+    spy.record("abc")
     spy.assertCalledOnce(with: "abc")
   }
 
   @Test func assertCalledOnceReportsAnotherInput() {
     let spy = Spy<String, Void>("tokenStore.save")
-    spy("abd")
+    spy.record("abd")
     let line = #line + 2
     withKnownIssue {
       spy.assertCalledOnce(with: "abc")
@@ -360,8 +469,8 @@ private struct Offline: Error, Equatable {}
 
   @Test func assertCalledOnceReportsSeveralCalls() {
     let spy = Spy<String, Void>("tokenStore.save")
-    spy("abc")
-    spy("abc")
+    spy.record("abc")
+    spy.record("abc")
     withKnownIssue {
       spy.assertCalledOnce(with: "abc")
     } matching: { issue in
@@ -375,15 +484,15 @@ private struct Offline: Error, Equatable {}
 
   @Test func assertCallsPassesWithExactlyTheCallsInOrder() {
     let spy = Spy<Event, Void>("events.log")
-    spy(Event(name: "visited"))
-    spy(Event(name: "ordered"))
+    spy.record(Event(name: "visited"))
+    spy.record(Event(name: "ordered"))
     spy.assertCalls([Event(name: "visited"), Event(name: "ordered")])
   }
 
   @Test func assertCallsReportsADiff() {
     let spy = Spy<String, Void>("events.log")
-    spy("visited")
-    spy("removed")
+    spy.record("visited")
+    spy.record("removed")
     let line = #line + 2
     withKnownIssue {
       spy.assertCalls(["visited", "ordered", "paid"])
@@ -405,8 +514,8 @@ private struct Offline: Error, Equatable {}
     let log = CallLog()
     let save = Spy<String, Void>("tokenStore.save", log: log)
     let track = Spy<String, Void>("events.track", log: log)
-    save("abc")
-    track("login")
+    save.record("abc")
+    track.record("login")
     save.assertCalledOnce(with: "abc")
     track.assertCalls(["login"])
     log.assertNoUnverifiedCalls()

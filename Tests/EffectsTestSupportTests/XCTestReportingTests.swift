@@ -7,7 +7,7 @@ import XCTest
 final class XCTestReportingTests: FailureCapturingTestCase {
   func testAFailingSpyAssertionFailsTheXCTest() {
     let spy = Spy<String, Void>("tokenStore.save")
-    spy("abd")
+    spy.record("abd")
     let line = #line + 2
     let failures = capturingFailures {
       spy.assertCalledOnce(with: "abc")
@@ -45,7 +45,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
   func testAnUnverifiedCallFailsTheXCTest() {
     let log = CallLog()
     let track = Spy<String, Void>("events.track", log: log)
-    track("login")
+    track.record("login")
     let failures = capturingFailures {
       log.assertNoUnverifiedCalls()
     }
@@ -56,7 +56,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
   func testPassingAssertionsRecordNothing() {
     let spy = Spy<String, Void>("tokenStore.save")
     let observer = TestObserver<Int, Never>()
-    spy("abc")
+    spy.record("abc")
     observer.send(1)
     observer.complete()
     let failures = capturingFailures {

@@ -8,7 +8,7 @@ func spyCallRecording() -> Benchmark {
   Benchmark("Spy call recording (Void output)", operations: calls, target: 100) {
     let spy = Spy<Int, Void>("logged")
     return {
-      for index in 0..<calls { spy(index) }
+      for index in 0..<calls { spy.record(index) }
       blackHole(spy)
     }
   }

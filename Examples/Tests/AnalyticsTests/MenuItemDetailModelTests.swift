@@ -14,7 +14,7 @@ struct LoggedEvent: Equatable, Sendable, CustomStringConvertible {
 /// The seed's `EventLoggingSpy`, as a line around a `Spy`.
 struct EventLoggingSpy: EventLogging {
   let spy: Spy<LoggedEvent, Void>
-  func log(name: String, properties: [String: String]) { spy(LoggedEvent(name: name, properties: properties)) }
+  func log(name: String, properties: [String: String]) { spy.record(LoggedEvent(name: name, properties: properties)) }
 }
 
 @Suite struct MenuItemDetailModelTests {

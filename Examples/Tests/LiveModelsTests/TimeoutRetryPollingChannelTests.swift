@@ -46,7 +46,7 @@ import Testing
       let feed = Spy<Void, [String]>("api.feed")
       feed.stub(script: [.failure(Offline()), .failure(Offline()), .success(["news"])])
       await scheduler.withVirtualTime {
-        let model = RetryModel(clock: TestScheduler.VirtualClock(scheduler)) { try feed(()) }
+        let model = RetryModel(clock: TestScheduler.VirtualClock(scheduler)) { try feed() }
         model.refresh()
         await scheduler.runDue()
         deviations.check(model.state == .waiting(before: 2), "\(replay) at 0 s: \(model.state)")
@@ -89,7 +89,7 @@ import Testing
       let unread = Spy<Void, Int>("api.unreadCount")
       unread.stub(script: [.success(1), .failure(Offline()), .success(3), .success(4)])
       await scheduler.withVirtualTime {
-        let model = PollingModel(clock: TestScheduler.VirtualClock(scheduler)) { try unread(()) }
+        let model = PollingModel(clock: TestScheduler.VirtualClock(scheduler)) { try unread() }
         model.start()
         await scheduler.runDue()
         deviations.check(model.values == [1], "\(replay) at 0 s: \(model.values)")

@@ -4,17 +4,17 @@ import Login
 /// The seed's three hand-written spies, each now a line around a `Spy`.
 struct AlertPresenterSpy: AlertPresenter {
   let spy: Spy<String, Void>
-  func present(error: String) { spy(error) }
+  func present(error: String) { spy.record(error) }
 }
 
 struct TokenStoreSpy: TokenStore {
   let spy: Spy<String, Void>
-  func set(sessionToken: String) { spy(sessionToken) }
+  func set(sessionToken: String) { spy.record(sessionToken) }
 }
 
 struct ValidationLabelSpy: ValidationLabel {
   let spy: Spy<String, Void>
-  func show(_ text: String) { spy(text) }
+  func show(_ text: String) { spy.record(text) }
 }
 
 /// A login screen wired to spies that share one call log.

@@ -10,7 +10,7 @@ import Effects
 ///   let log = CallLog()
 ///   let saveToken = Spy<String, Void>("tokenStore.save", log: log)
 ///   let track = Spy<String, Void>("events.track", log: log)
-///   let model = LoginModel(saveToken: { saveToken($0) }, track: { track($0) })
+///   let model = LoginModel(saveToken: { saveToken.record($0) }, track: { track.record($0) })
 ///
 ///   model.didLogIn(token: "abc")
 ///

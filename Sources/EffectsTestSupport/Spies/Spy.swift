@@ -15,7 +15,7 @@ import Effects
 /// struct TokenStoreSpy: TokenStore {
 ///   let saveSpy = Spy<String, Void>("tokenStore.save")
 ///   let loadSpy = Spy<Void, String?>("tokenStore.load")
-///   func save(_ token: String) throws { try saveSpy.call(token) }
+///   func save(_ token: String) throws { try saveSpy(token) }
 ///   func load() throws -> String? { try loadSpy() }
 /// }
 ///
@@ -33,14 +33,26 @@ import Effects
 ///
 /// ## Calling a spy
 ///
-/// - `try spy(input)` records `input` and answers the stub: its output, or the error it throws.
-/// - A spy whose `Output` is `Void` is also callable *without* `try`: `spy(input)`. Swift picks
-///   this non-throwing form for every `Void` spy (it is the more specific overload), so use it in
-///   doubles of methods that do not throw. In a double of a method that *does* throw, call the
-///   spy as `try spy.call(input)`: `try spy(input)` on a `Void` spy still picks the non-throwing
-///   form (the compiler warns that nothing throws), and a stubbed error could not reach the caller.
-///   If a `Void` spy whose stub throws is called through the non-throwing form, it reports that.
-/// - A spy whose `Input` is `Void` can be called with no argument: `try spy()`.
+/// A spy is called one way, whatever its shape: `try spy(input)`, or `try spy()` when its `Input`
+/// is `Void`. The call records the input and answers the stub: its output, or the error it throws —
+/// always thrown, also when the output is `Void`.
+///
+/// A double of a method that does *not* throw cannot pass an error on, so it calls a `Void` spy
+/// with ``record(_:fileID:filePath:line:column:)`` instead (``record(fileID:filePath:line:column:)``
+/// with no input):
+///
+/// ```swift
+/// struct EventLoggingSpy: EventLogging {
+///   let logSpy = Spy<Event, Void>("events.log")
+///   func log(name: String, properties: [String: String]) {
+///     logSpy.record(Event(name: name, properties: properties))
+///   }
+/// }
+/// ```
+///
+/// Its other name keeps overload resolution from ever choosing it for `try spy(input)`. A stub
+/// that throws is a mistake in a test of a method that cannot throw: `record` reports it as a
+/// failure at its call.
 ///
 /// ## Stubs
 ///
@@ -100,16 +112,18 @@ public final class Spy<Input, Output> {
 
   /// Records `input` and answers the stub: its output, or the error it throws.
   ///
-  /// The named form of `try spy(input)`; for a `Void` spy standing in for a throwing method,
-  /// this is the form that lets a stubbed error reach the caller:
+  /// The one way to call a spy with an input, whatever its output; a double of a throwing method
+  /// passes the stubbed error on to the code under test:
   ///
   /// ```swift
-  /// func save(_ token: String) throws { try saveSpy.call(token) }
+  /// func save(_ token: String) throws { try saveSpy(token) }
+  /// func fetchUser(id: User.ID) throws -> User { try fetchUserSpy(id) }
   /// ```
   ///
-  /// - Throws: the stubbed error; or, after reporting the problem at this call, an error when the
-  ///   spy has no output to give (no stub and a non-`Void` output, or a used-up script).
-  public func call(
+  /// - Throws: the stubbed error, also when the output is `Void`; or, after reporting the problem
+  ///   at this call, an error when the spy has no output to give (no stub and a non-`Void` output,
+  ///   or a used-up script and a non-`Void` output).
+  public func callAsFunction(
     _ input: Input,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -117,7 +131,7 @@ public final class Spy<Input, Output> {
     column: UInt = #column
   ) throws -> Output {
     var response: Response?
-    switch record(input, response: &response) {
+    switch route(input, response: &response) {
     case .respond:
       return try response!(input)
     case .noStub:
@@ -140,25 +154,8 @@ public final class Spy<Input, Output> {
     }
   }
 
-  /// Records `input` and answers the stub: `try spy(input)`.
-  ///
-  /// ```swift
-  /// func load() throws -> String? { try loadSpy(()) }
-  /// ```
-  ///
-  /// - Throws: see ``call(_:fileID:filePath:line:column:)``.
-  public func callAsFunction(
-    _ input: Input,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) throws -> Output {
-    try call(input, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
   /// Records the call, and says what to answer.
-  private func record(_ input: Input, response: inout Response?) -> SpyRoute {
+  private func route(_ input: Input, response: inout Response?) -> SpyRoute {
     guard let log else {
       return state.withLock { Self.record(input, in: &$0, response: &response) }
     }
@@ -174,20 +171,21 @@ public final class Spy<Input, Output> {
 extension Spy: Sendable where Input: Sendable, Output: Sendable {}
 
 extension Spy where Output == Void {
-  /// Records `input`, without `try`: the form Swift picks for every `Void` spy.
+  /// Records `input`, without `try`: for a double of a method that does not throw.
   ///
   /// ```swift
   /// struct EventLoggingSpy: EventLogging {
   ///   let logSpy = Spy<Event, Void>("events.log")
   ///   func log(name: String, properties: [String: String]) {
-  ///     logSpy(Event(name: name, properties: properties))
+  ///     logSpy.record(Event(name: name, properties: properties))
   ///   }
   /// }
   /// ```
   ///
-  /// This form cannot throw. When the stub throws, the error is reported at this call instead;
-  /// a spy standing in for a throwing method should be called as `try spy.call(input)`.
-  public func callAsFunction(
+  /// The method doubled cannot throw, so neither can this call: when the stub throws, the error
+  /// fails the test at this call, naming the spy and the error, and the code under test goes on.
+  /// A double of a method that throws calls the spy as `try spy(input)`, which throws it.
+  public func record(
     _ input: Input,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -195,12 +193,12 @@ extension Spy where Output == Void {
     column: UInt = #column
   ) {
     do {
-      try call(input, fileID: fileID, filePath: filePath, line: line, column: column)
+      try self(input, fileID: fileID, filePath: filePath, line: line, column: column)
     } catch {
       reportIssue(
         """
-        \(name) threw \(describe(error)), but it was called as \(name)(…) without `try`, so the error cannot \
-        reach the caller. Where the spy stands in for a throwing method, call it as `try spy.call(input)`.
+        \(name) threw \(describe(error)), but it was called with record(…), which cannot throw, so the error \
+        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
         """,
         fileID: fileID,
         filePath: filePath,
@@ -214,27 +212,39 @@ extension Spy where Output == Void {
 extension Spy where Input == Void {
   /// Records a call with no input and answers the stub: `try spy()`.
   ///
+  /// The one way to call a spy with no input, whatever its output:
+  ///
   /// ```swift
   /// func load() throws -> String? { try loadSpy() }
+  /// func refresh() throws { try refreshSpy() }
   /// ```
+  ///
+  /// - Throws: see ``callAsFunction(_:fileID:filePath:line:column:)``.
   public func callAsFunction(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Output {
-    try call((), fileID: fileID, filePath: filePath, line: line, column: column)
+    try self((), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
 extension Spy where Input == Void, Output == Void {
-  /// Records a call with no input, without `try`: `spy()`.
-  public func callAsFunction(
+  /// Records a call with no input, without `try`: for a double of a method that does not throw.
+  ///
+  /// ```swift
+  /// func refresh() { refreshSpy.record() }
+  /// ```
+  ///
+  /// When the stub throws, the error fails the test at this call (see
+  /// ``record(_:fileID:filePath:line:column:)``).
+  public func record(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self((), fileID: fileID, filePath: filePath, line: line, column: column)
+    record((), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
