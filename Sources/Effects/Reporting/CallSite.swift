@@ -1,13 +1,30 @@
-/// A place in source code: where work was scheduled, or where a test made its environment.
+/// A place in source code, kept so that a failure can point at it: where work was scheduled, where
+/// a test made its environment, where an assertion was called.
 ///
 /// Failure messages name it (`"scheduled at AppTests/SearchTests.swift:42"`), and test support
 /// reports issues *at* it, so Xcode and `swift test` point at the line that caused the problem.
-/// Protocol requirements cannot default `#fileID`, so ``Scheduling``'s requirements take a
-/// `CallSite` and its extension methods fill one in for you:
+///
+/// Every API that can report takes the caller's location the same way: four trailing parameters,
+/// `fileID`, `filePath`, `line` and `column`, defaulted to `#fileID`, `#filePath`, `#line` and
+/// `#column`, which it keeps as a `CallSite`. Pass them on to forward a location from a helper of
+/// your own. Only protocol requirements, which cannot default them, take a `CallSite` itself
+/// (`at:`): ``Scheduling``'s requirements do, and its extension methods fill one in for you:
 ///
 /// ```swift
 /// scheduler.schedule(after: .seconds(1)) { refresh() }  // CallSite of this line, implicitly
 /// scheduler.schedule(after: .seconds(1), at: CallSite()) { refresh() }  // the same, explicitly
+/// ```
+///
+/// A test helper of your own forwards the four parameters, so the failure points at its caller:
+///
+/// ```swift
+/// func assertSavedOnce(
+///   _ save: Spy<String, Void>,
+///   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+///   line: UInt = #line, column: UInt = #column
+/// ) {
+///   save.assertCalled(times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
+/// }
 /// ```
 ///
 /// (Named `CallSite` so it never collides with Swift Testing's `SourceLocation`.)
