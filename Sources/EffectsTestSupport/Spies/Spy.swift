@@ -135,6 +135,7 @@ public final class Spy<Input, Output> {
     case .respond:
       return try response!(input)
     case .noStub:
+      // `outputIsVoid` means `Output` is `Void`: the cast is the identity, not an optimisation.
       if outputIsVoid { return unsafeBitCast((), to: Output.self) }
       let message = """
         unimplemented: \(name) was called with \(describe(input)), but it has no stub. Stub it in the test \
