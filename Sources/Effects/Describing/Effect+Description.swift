@@ -28,7 +28,7 @@ extension Effect: CustomStringConvertible {
     case .track(let event, let properties):
       "track(event: \(String(reflecting: event)), properties: \(Self.describe(properties)))"
     case .after(let delay, let effects):
-      "after(\(Self.describe(delay)), [\(effects.map(\.description).joined(separator: ", "))])"
+      "after(\(delay.literal), [\(effects.map(\.description).joined(separator: ", "))])"
     }
   }
 
@@ -47,22 +47,5 @@ extension Effect: CustomStringConvertible {
     let entries = properties.sorted { $0.key < $1.key }
       .map { "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))" }
     return "[\(entries.joined(separator: ", "))]"
-  }
-
-  /// `.seconds(3)`, `.milliseconds(300)`, …: the largest unit that states the duration exactly.
-  private static func describe(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    if attoseconds == 0 { return ".seconds(\(seconds))" }
-    let units: [(name: String, attoseconds: Int64, perSecond: Int64)] = [
-      ("milliseconds", 1_000_000_000_000_000, 1_000),
-      ("microseconds", 1_000_000_000_000, 1_000_000),
-      ("nanoseconds", 1_000_000_000, 1_000_000_000),
-    ]
-    for unit in units where attoseconds % unit.attoseconds == 0 {
-      let (whole, overflowed) = seconds.multipliedReportingOverflow(by: unit.perSecond)
-      let (total, overflowedAgain) = whole.addingReportingOverflow(attoseconds / unit.attoseconds)
-      if !overflowed && !overflowedAgain { return ".\(unit.name)(\(total))" }
-    }
-    return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
   }
 }
