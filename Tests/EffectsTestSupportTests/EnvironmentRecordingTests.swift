@@ -90,11 +90,11 @@ private func compute(file: String, environment: Environment) -> Int {
     try await scheduler.sleep(for: .seconds(2))
 
     log.assertSequence([
-      .init("scheduler.schedule", "after 3.0 seconds"),
+      .init("scheduler.schedule", "after .seconds(3)"),
       .init("work", "once"),
-      .init("scheduler.schedule", "after 0.0 seconds every 5.0 seconds"),
+      .init("scheduler.schedule", "after .seconds(0) every .seconds(5)"),
       .init("work", "repeating"),
-      .init("scheduler.sleep", "for 2.0 seconds"),
+      .init("scheduler.sleep", "for .seconds(2)"),
     ])
   }
 

@@ -174,8 +174,8 @@ import Testing
       issue.matches(
         """
         TestScheduler: a task sleeping here was still pending when the withVirtualTime scope at \
-        EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at 3.0 seconds; \
-        virtual time was 2.0 seconds). It got CancellationError. Advance time past the sleep before \
+        EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at .seconds(3); \
+        virtual time was .seconds(2)). It got CancellationError. Advance time past the sleep before \
         the scope ends, or cancel the task; if the test means to leave it, open the scope with \
         leftoverWork: .expected.
         """,

@@ -198,7 +198,7 @@ import Testing
       return text.contains("TestScheduler.run() at EffectsTestSupportTests/TestSchedulerTests.swift:")
         && text.contains("stopped after 50 actions (maxRuns)")
         && text.contains(
-          "a repeating timer (every 1.0 seconds) scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine)"
+          "a repeating timer (every .seconds(1)) scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine)"
         )
         && issue.sourceLocation?.line == timerLine
     }
@@ -215,7 +215,7 @@ import Testing
       scheduler.advance(by: .seconds(-1))
     } matching: { issue in
       issue.comments.map(\.rawValue).joined()
-        == "TestScheduler.advance(by:) cannot move time backwards: got -1.0 seconds. Pass .zero or a positive duration."
+        == "TestScheduler.advance(by:) cannot move time backwards: got .seconds(-1). Pass .zero or a positive duration."
         && issue.sourceLocation?.line == #line - 4
     }
     #expect(scheduler.elapsed == .zero)
@@ -231,7 +231,7 @@ import Testing
       scheduler.advance(to: .seconds(1))
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().contains(
-        "cannot move time backwards: asked for 1.0 seconds after the start, but 2.0 seconds has already passed"
+        "cannot move time backwards: asked for .seconds(1) after the start, but .seconds(2) has already passed"
       )
     }
     #expect(scheduler.elapsed == .seconds(2))
@@ -253,7 +253,7 @@ import Testing
     withKnownIssue {
       scheduler.schedule(after: .seconds(-2)) { order.append("ran") }
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("a delay cannot be negative, got -2.0 seconds")
+      issue.comments.map(\.rawValue).joined().contains("a delay cannot be negative, got .seconds(-2)")
         && issue.sourceLocation?.line == #line - 3
     }
     scheduler.runDue()
@@ -266,7 +266,7 @@ import Testing
     withKnownIssue {
       scheduler.schedule(after: .seconds(1), every: .zero) { ticks.append(scheduler.elapsed) }
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("repeating work needs a positive interval, got 0.0 seconds")
+      issue.comments.map(\.rawValue).joined().contains("repeating work needs a positive interval, got .seconds(0)")
     }
     scheduler.run()
     #expect(ticks.values == [.seconds(1)])
@@ -296,7 +296,7 @@ import Testing
     #expect(pending.map(\.kind) == [.once, .repeating(every: .seconds(5))])
     #expect(
       pending.first?.description
-        == "work due at 1.0 seconds, scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(onceLine)"
+        == "work due at .seconds(1), scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(onceLine)"
     )
   }
 
@@ -320,10 +320,10 @@ import Testing
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       let file = "EffectsTestSupportTests/TestSchedulerTests.swift"
-      return text.hasPrefix("TestScheduler has 2 pending pieces of work at 0.0 seconds, expected none")
-        && text.contains("+ [0] work due at 1.0 seconds, scheduled at \(file):\(firstLine)   (unexpected)")
+      return text.hasPrefix("TestScheduler has 2 pending pieces of work at .seconds(0), expected none")
+        && text.contains("+ [0] work due at .seconds(1), scheduled at \(file):\(firstLine)   (unexpected)")
         && text.contains(
-          "+ [1] repeating work (every 1.0 seconds) due at 1.0 seconds, scheduled at \(file):\(secondLine)"
+          "+ [1] repeating work (every .seconds(1)) due at .seconds(1), scheduled at \(file):\(secondLine)"
         )
         && issue.sourceLocation?.line == assertLine
     }

@@ -17,7 +17,7 @@ final class TestSchedulerXCTests: FailureCapturingTestCase {
     XCTAssertTrue(failure?.file.hasSuffix("TestSchedulerXCTests.swift") == true)
     XCTAssertTrue(
       failure?.message.contains(
-        "work due at 1.0 seconds, scheduled at EffectsTestSupportTests/TestSchedulerXCTests.swift:\(scheduledLine)"
+        "work due at .seconds(1), scheduled at EffectsTestSupportTests/TestSchedulerXCTests.swift:\(scheduledLine)"
       ) == true,
       failure?.message ?? "no failure"
     )

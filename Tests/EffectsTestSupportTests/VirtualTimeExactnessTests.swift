@@ -263,10 +263,10 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     // The wait is seen when it starts; its end, when it resumes the task from the timer's thread
     // (unless the timer fires before the task has even suspended).
     #expect((1...2).contains(issues.recorded.count))
-    // "… a real, wall-clock wait of 20 ms on ContinuousClock …": what was left when it was seen.
+    // "… a real, wall-clock wait of about .milliseconds(20) on ContinuousClock …": what was left when it was seen.
     let wait = issues.recorded.first ?? ""
-    #expect(wait.contains("a task of the scope started a real, wall-clock wait of "))
-    #expect(wait.contains(" ms on ContinuousClock (Task.sleep or a real clock's sleep)"))
+    #expect(wait.contains("a task of the scope started a real, wall-clock wait of about .milliseconds("))
+    #expect(wait.contains(") on ContinuousClock (Task.sleep or a real clock's sleep)"))
     #expect(issues.recorded.dropFirst().allSatisfy { $0.contains("a task of the scope was resumed from outside it") })
     #expect(issues.recorded.allSatisfy { $0.hasPrefix("TestScheduler: virtual time could not be exact here: ") })
   }

@@ -35,7 +35,7 @@ import Darwin
       issue.matches(
         """
         TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
-        \(Self.file):\(scopeLine) ended (due at 5.0 seconds; virtual time was 1.0 seconds). It was \
+        \(Self.file):\(scopeLine) ended (due at .seconds(5); virtual time was .seconds(1)). It was \
         cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
         the test means to leave it, open the scope with leftoverWork: .expected.
         """,
@@ -60,7 +60,7 @@ import Darwin
     }
     #expect(issues.recorded.count == 1)
     #expect(issues.recorded.first?.contains("3 pieces of work scheduled here were still pending") == true)
-    #expect(issues.recorded.first?.contains("due at 1.0 seconds, 2.0 seconds, 3.0 seconds") == true)
+    #expect(issues.recorded.first?.contains("due at .seconds(1), .seconds(2), .seconds(3)") == true)
   }
 
   @Test func aTaskWaitingOnAStreamThatNeverYieldsIsReportedThenCancelled() async {
@@ -117,7 +117,7 @@ import Darwin
         withVirtualTime: a task started in this scope before the first advance was still suspended \
         when the scope ended, waiting for something other than the scheduler: a stream that never \
         yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-        cancelled, and it did not end within \(Self.isSanitized ? "1.25" : "0.25") seconds: code that \
+        cancelled, and it did not end within \(Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"): code that \
         ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
         leave it running, open the scope with leftoverWork: .expected.
         """,
@@ -198,9 +198,12 @@ import Darwin
       issues.record(issue.message) && issue.sourceLocation?.line == runLine
     }
     #expect(issues.recorded.count == 1)
-    // "… a real, wall-clock wait of 50 ms on …": what was left of it when it was seen.
-    #expect(issues.recorded.first?.contains("a task of the scope started a real, wall-clock wait of ") == true)
-    #expect(issues.recorded.first?.contains(" ms on ") == true)
+    // "… a real, wall-clock wait of about .milliseconds(50) on …": what was left of it when it was seen.
+    #expect(
+      issues.recorded.first?.contains("a task of the scope started a real, wall-clock wait of about .milliseconds(")
+        == true
+    )
+    #expect(issues.recorded.first?.contains(") on ") == true)
     #expect(issues.recorded.first?.contains("Sleep on the scheduler (environment.scheduler") == true)
   }
 

@@ -29,9 +29,9 @@ extension Environment {
   /// | `defaults.value(forKey:)` and the typed reads | `defaults.value` | the key |
   /// | `clock.now` | `clock.now` | empty |
   /// | `scheduler.now` | `scheduler.now` | empty |
-  /// | `scheduler.schedule(after:)` | `scheduler.schedule` | `after 3.0 seconds` |
-  /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after 0.0 seconds every 5.0 seconds` |
-  /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for 2.0 seconds` |
+  /// | `scheduler.schedule(after:)` | `scheduler.schedule` | `after .seconds(3)` |
+  /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after .seconds(0) every .seconds(5)` |
+  /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for .seconds(2)` |
   ///
   /// Writes (`defaults.setValue`) pass through unlogged: they are effects, asserted as effects; so
   /// are the targets of effects (`fileWriter`, `console`, `events`), which are not wrapped. The

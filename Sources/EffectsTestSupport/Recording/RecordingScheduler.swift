@@ -20,7 +20,7 @@ struct RecordingScheduler: Scheduling {
     at callSite: CallSite,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledWork {
-    log.record("scheduler.schedule", "after \(delay)")
+    log.record("scheduler.schedule", "after \(delay.literal)")
     return base.schedule(after: delay, at: callSite, action)
   }
 
@@ -30,12 +30,12 @@ struct RecordingScheduler: Scheduling {
     at callSite: CallSite,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledWork {
-    log.record("scheduler.schedule", "after \(delay) every \(interval)")
+    log.record("scheduler.schedule", "after \(delay.literal) every \(interval.literal)")
     return base.schedule(after: delay, every: interval, at: callSite, action)
   }
 
   nonisolated(nonsending) func sleep(for duration: Duration, at callSite: CallSite) async throws {
-    log.record("scheduler.sleep", "for \(duration)")
+    log.record("scheduler.sleep", "for \(duration.literal)")
     try await base.sleep(for: duration, at: callSite)
   }
 }

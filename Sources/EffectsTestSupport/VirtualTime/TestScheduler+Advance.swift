@@ -77,7 +77,7 @@ extension TestScheduler {
     guard duration >= .zero else {
       reportIssue(
         """
-        TestScheduler.advance(by:) cannot move time backwards: got \(duration). Pass .zero or a \
+        TestScheduler.advance(by:) cannot move time backwards: got \(duration.literal). Pass .zero or a \
         positive duration.
         """,
         at: caller
@@ -93,8 +93,8 @@ extension TestScheduler {
     guard instant >= current else {
       reportIssue(
         """
-        TestScheduler.advance(to:) cannot move time backwards: asked for \(instant) after the start, \
-        but \(current) has already passed. Pass an instant at or after `elapsed`.
+        TestScheduler.advance(to:) cannot move time backwards: asked for \(instant.literal) after the start, \
+        but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
         """,
         at: caller
       )
@@ -181,7 +181,7 @@ extension TestScheduler {
   func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {
     let what: String
     switch entry.work {
-    case .repeating(let interval, _): what = "a repeating timer (every \(interval))"
+    case .repeating(let interval, _): what = "a repeating timer (every \(interval.literal))"
     case .once: what = "work"
     case .sleep: what = "a sleeping task"
     }

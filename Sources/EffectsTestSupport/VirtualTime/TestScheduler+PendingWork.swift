@@ -25,15 +25,15 @@ extension TestScheduler {
     public var kind: Kind
 
     /// Describes the work for a failure message, e.g.
-    /// `sleep due at 1.5 seconds, scheduled at AppTests/SearchTests.swift:42`.
+    /// `sleep due at .milliseconds(1500), scheduled at AppTests/SearchTests.swift:42`.
     public var description: String {
       let what: String
       switch kind {
       case .once: what = "work"
-      case .repeating(let interval): what = "repeating work (every \(interval))"
+      case .repeating(let interval): what = "repeating work (every \(interval.literal))"
       case .sleep: what = "sleep"
       }
-      return "\(what) due at \(offset), scheduled at \(callSite)"
+      return "\(what) due at \(offset.literal), scheduled at \(callSite)"
     }
   }
 
@@ -95,7 +95,7 @@ extension TestScheduler {
     reportIssue(
       """
       TestScheduler has \(leftovers.count) pending \(leftovers.count == 1 ? "piece" : "pieces") of work \
-      at \(elapsed), expected none (run it with advance(by:) or run(), or cancel it):
+      at \(elapsed.literal), expected none (run it with advance(by:) or run(), or cancel it):
       \(diff.render(expected: [], actual: leftovers) { $0.description })
       """,
       fileID: fileID,

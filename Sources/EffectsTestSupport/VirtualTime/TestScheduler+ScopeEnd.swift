@@ -96,7 +96,7 @@ extension TestScheduler {
         ? "\(count == 1 ? "It was" : "They were") cancelled, and ended."
         : """
         \(count == 1 ? "It was" : "They were") cancelled, and \(ignoring == count ? (count == 1 ? "it" : "they") : "\(ignoring) of them") \
-        did not end within \(Self.scopeEndGrace): code that ignores cancellation outlives the test.
+        did not end within \(Self.scopeEndGrace.literal): code that ignores cancellation outlives the test.
         """
       scope.report(
         """
@@ -137,14 +137,14 @@ extension TestScheduler {
           \(group.count == 1 ? "it" : "them")
           """
       case .repeating(let interval, _):
-        what = "a repeating timer scheduled here (every \(interval))"
+        what = "a repeating timer scheduled here (every \(interval.literal))"
         fix = "It was cancelled. Cancel the timer before the scope ends"
       }
-      let due = group.map { "\($0.deadline)" }.joined(separator: ", ")
+      let due = group.map(\.deadline.literal).joined(separator: ", ")
       reportIssue(
         """
         TestScheduler: \(what) \(group.count == 1 ? "was" : "were") still pending when the \
-        withVirtualTime scope at \(scope) ended (due at \(due); virtual time was \(now)). \(fix); if \
+        withVirtualTime scope at \(scope) ended (due at \(due); virtual time was \(now.literal)). \(fix); if \
         the test means to leave it, open the scope with leftoverWork: .expected.
         """,
         at: first.callSite
@@ -156,7 +156,7 @@ extension TestScheduler {
   private func reportStillRunning(at scope: IssueSite) {
     scope.report(
       """
-      withVirtualTime: tasks of the scope were still running \(Self.scopeEndGrace) (real time) after \
+      withVirtualTime: tasks of the scope were still running \(Self.scopeEndGrace.literal) (real time) after \
       the scope's operation returned, without ever all suspending — a loop of Task.yield(), a task \
       that catches CancellationError from the scheduler's sleep and sleeps again, or a task blocked \
       on the scope's thread. They were cancelled; the scope ends without waiting for them.

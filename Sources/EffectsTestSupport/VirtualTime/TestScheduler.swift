@@ -134,7 +134,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     guard interval > .zero else {
       reportIssue(
         """
-        TestScheduler: repeating work needs a positive interval, got \(interval). It would repeat \
+        TestScheduler: repeating work needs a positive interval, got \(interval.literal). It would repeat \
         forever at one instant; it runs once instead. Pass an interval greater than zero.
         """,
         at: callSite
@@ -220,7 +220,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   private func checkedDelay(_ delay: Duration, at callSite: CallSite) -> Duration {
     guard delay < .zero else { return delay }
     reportIssue(
-      "TestScheduler: a delay cannot be negative, got \(delay); it counts as zero. Pass .zero or more.",
+      "TestScheduler: a delay cannot be negative, got \(delay.literal); it counts as zero. Pass .zero or more.",
       at: callSite
     )
     return .zero

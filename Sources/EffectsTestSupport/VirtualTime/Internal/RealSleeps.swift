@@ -60,7 +60,8 @@ extension VirtualExecutor {
 
   /// Records that a job of this scope started a real wait of `duration` (when known) on `clock`.
   func recordRealSleep(of duration: Duration?, on clock: String) {
-    let length = duration.map { " of \(Self.milliseconds($0)) ms" } ?? ""
+    // Always in milliseconds, however short or round: a measured wait, not an exact duration.
+    let length = duration.map { " of about .milliseconds(\(Self.milliseconds($0)))" } ?? ""
     recordEscape(
       """
       a task of the scope started a real, wall-clock wait\(length) on \(clock) (Task.sleep or a \
@@ -69,7 +70,7 @@ extension VirtualExecutor {
     )
   }
 
-  /// 20 for 19.96 ms: rounded to the millisecond, for a message.
+  /// 20 for 19.96 ms: a measured wait, rounded to the millisecond for a message.
   private static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return Int((Double(seconds) * 1e3 + Double(attoseconds) * 1e-15).rounded())

@@ -491,14 +491,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       Escape(
         description: waiting
           ? """
-          a task of the scope blocked the scope's thread for more than \(duration) (a semaphore, \
+          a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
           a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
           Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
           longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
           the scheduler's sleep
           """
           : """
-          a job of the scope ran for more than \(duration) without suspending (a busy loop \
+          a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
           waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
           so they no longer run one at a time. Await what the loop waits for instead
           """,
