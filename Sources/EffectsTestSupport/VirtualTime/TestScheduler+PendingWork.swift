@@ -15,14 +15,33 @@ extension TestScheduler {
       case sleep
     }
 
-    /// When it is due, as a date.
-    public var deadline: Date
-    /// When it is due, as an exact offset from the scheduler's ``TestScheduler/start``.
+    /// When it is due: the time from the scheduler's ``TestScheduler/start``, in virtual time's one
+    /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advance(to:fileID:filePath:line:column:)``,
+    /// ``TestScheduler/VirtualClock/Instant/offset`` are the same kind of value).
     public var offset: Duration
+    /// The scheduler's start, which turns ``offset`` into a date.
+    private var start: Date
     /// The line that scheduled it.
     public var callSite: CallSite
     /// What kind of work it is.
     public var kind: Kind
+
+    init(offset: Duration, start: Date, callSite: CallSite, kind: Kind) {
+      self.offset = offset
+      self.start = start
+      self.callSite = callSite
+      self.kind = kind
+    }
+
+    /// When it is due, as a date: `start` plus ``offset``.
+    @available(
+      *,
+      deprecated,
+      message: "use offset, the time from the scheduler's start; a Date belongs only to the clock"
+    )
+    public var deadline: Date {
+      start.addingTimeInterval(Double(offset.components.seconds) + Double(offset.components.attoseconds) * 1e-18)
+    }
 
     /// Describes the work for a failure message, e.g.
     /// `sleep due at .milliseconds(1500), scheduled at AppTests/SearchTests.swift:42`.
@@ -57,12 +76,7 @@ extension TestScheduler {
         case .repeating(let interval, _): kind = .repeating(every: interval)
         case .sleep: kind = .sleep
         }
-        return PendingWork(
-          deadline: date(at: entry.deadline),
-          offset: entry.deadline,
-          callSite: entry.callSite,
-          kind: kind
-        )
+        return PendingWork(offset: entry.deadline, start: start, callSite: entry.callSite, kind: kind)
       }
   }
 

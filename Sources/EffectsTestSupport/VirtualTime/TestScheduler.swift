@@ -45,8 +45,11 @@ public import Foundation
 /// synchronous `advance` does not.)
 ///
 /// ## Rules
-/// - Time is kept as an exact `Duration` offset from the start (``elapsed``); ``now`` is
-///   `start + elapsed`, converted to a `Date` only when read. 100 ms + 200 ms is the 300 ms instant.
+/// - Virtual time has one vocabulary: a `Duration` from the scheduler's ``start``. ``elapsed`` is
+///   the current one, ``advance(to:fileID:filePath:line:column:)`` takes one, ``PendingWork/offset``
+///   and ``VirtualClock/Instant/offset`` are one, and messages write one as Swift code
+///   (`.milliseconds(300)`). A `Date` appears only where the clock is read: ``now`` is
+///   `start + elapsed`, converted when read. 100 ms + 200 ms is exactly the 300 ms instant.
 /// - Work runs in order of deadline, then first scheduled first (FIFO) at the same instant.
 /// - While an action runs, ``now`` and ``elapsed`` equal that action's own deadline.
 /// - Work scheduled while advancing runs in the same call if its deadline falls inside the window.
