@@ -285,3 +285,34 @@ struct InterpreterLiveTests {
     #expect(line.contains(#"not performed (1): print("done")"#))
   }
 }
+
+/// One file system for reading and writing, set in one step.
+@Suite struct UseFileSystemTests {
+  @Test func whatEffectsWriteReadsBackThroughTheSameFileSystem() throws {
+    var environment = Environment.test()
+    let files = InMemoryFileSystem(["/notes/draft.txt": "hello"])
+    environment.useFileSystem(files)
+    try Interpreter.live(environment: environment).perform([
+      .writeFile(path: "/notes/today.txt", contents: Data("hi".utf8))
+    ])
+    #expect(try environment.fileReader.string(atPath: "/notes/today.txt") == "hi")
+    #expect(try environment.fileReader.string(atPath: "/notes/draft.txt") == "hello")
+    #expect(files.files.count == 2)
+  }
+
+  @Test func settingOnlyTheReaderLeavesTheWriterAsItWas() throws {
+    var environment = Environment.test()
+    environment.fileReader = InMemoryFileSystem(["/notes/draft.txt": "hello"])
+    try Interpreter.live(environment: environment).perform([
+      .writeFile(path: "/notes/today.txt", contents: Data("hi".utf8))
+    ])
+    #expect(throws: CocoaError.self) { try environment.fileReader.contents(atPath: "/notes/today.txt") }
+  }
+
+  @Test func anUnimplementedEnvironmentWithAFileSystemReportsNeitherField() throws {
+    var environment = Environment.unimplemented()
+    environment.useFileSystem(InMemoryFileSystem())
+    try Interpreter.live(environment: environment).perform([.writeFile(path: "/a.txt", contents: Data())])
+    #expect(try environment.fileReader.contents(atPath: "/a.txt") == Data())
+  }
+}

@@ -111,6 +111,10 @@ public struct Environment: Sendable {
   }
 
   /// How files are read. Live: ``DiskFileSystem``.
+  ///
+  /// Setting it leaves ``fileWriter`` as it was. When the code under test both reads files and
+  /// writes them through effects, give both one file system with ``useFileSystem(_:)``, so what it
+  /// writes reads back.
   public var fileReader: any FileReader {
     get {
       storage.check(.fileReader)
@@ -134,6 +138,20 @@ public struct Environment: Sendable {
       return storage.fields.fileWriter
     }
     set { update(.fileWriter) { $0.fileWriter = newValue } }
+  }
+
+  /// Reads and writes files through `files`: sets ``fileReader`` and ``fileWriter`` to the same
+  /// file system, so what effects write reads back.
+  ///
+  /// ```swift
+  /// var environment = Environment.test()
+  /// environment.useFileSystem(InMemoryFileSystem(["/notes/draft.txt": "hello"]))
+  /// try Interpreter.live(environment: environment).perform([.writeFile(path: "/notes/today.txt", contents: data)])
+  /// #expect(try environment.fileReader.contents(atPath: "/notes/today.txt") == data)
+  /// ```
+  public mutating func useFileSystem(_ files: some FileReader & FileWriter) {
+    fileReader = files
+    fileWriter = files
   }
 
   /// Settings. Live: ``UserDefaultsStore`` over `UserDefaults.standard`.
