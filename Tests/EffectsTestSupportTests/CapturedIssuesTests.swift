@@ -7,7 +7,7 @@ import Testing
   struct Refused: Error {}
 
   @Test func aReportInsideTheScopeIsCapturedWithItsTextAndLine() {
-    let line = #line + 1
+    let line = #line + 2
     let (result, issues) = withCapturedIssues {
       reportIssue("boom", at: CallSite())
       return 42

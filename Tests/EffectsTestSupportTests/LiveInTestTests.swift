@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ func minutesSinceMidnight(environment: Environment = .current) -> Int {
   return Int(now.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 60)
 }
 
-let minutesSinceMidnightReadLine = 8
+let minutesSinceMidnightReadLine = 9
 
 /// A test that reads `Environment.current` without setting an environment reads the live world:
 /// each read reports, names the co-effect and the fix, and still answers the live value.

@@ -1,3 +1,4 @@
+import EffectsTestHelpers
 import EffectsTestSupport
 import Testing
 

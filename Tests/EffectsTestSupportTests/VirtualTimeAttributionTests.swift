@@ -1,5 +1,6 @@
 import Dispatch
 import Effects
+import EffectsTestHelpers
 @testable import EffectsTestSupport
 import Testing
 

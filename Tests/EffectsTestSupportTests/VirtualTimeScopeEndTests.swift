@@ -1,5 +1,6 @@
 import Dispatch
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing

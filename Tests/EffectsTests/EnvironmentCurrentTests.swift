@@ -1,4 +1,5 @@
 @testable import Effects
+import EffectsTestHelpers
 import Foundation
 import Testing
 
