@@ -159,7 +159,7 @@ import Testing
     let scopeLine = #line + 4
     let sleepLine = #line + 7
     let task = Locked<Task<Void, any Error>?>(nil)
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         task.withLock {
           $0 = Task {
@@ -171,18 +171,21 @@ import Testing
         }
         await scheduler.advance(by: .seconds(2))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler: a task sleeping here was still pending when the withVirtualTime scope at \
-        EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at 3.0 seconds; \
-        virtual time was 2.0 seconds). It got CancellationError. Advance time past the sleep before \
-        the scope ends, or cancel the task; if the test means to leave it, open the scope with \
-        leftoverWork: .expected.
-        """,
-        line: sleepLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: a task sleeping here was still pending when the withVirtualTime scope at \
+          EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at 3.0 seconds; \
+          virtual time was 2.0 seconds). It got CancellationError. Advance time past the sleep before \
+          the scope ends, or cancel the task; if the test means to leave it, open the scope with \
+          leftoverWork: .expected.
+          """,
+          line: sleepLine
+        )
+      ]
+    )
     let result = await task.snapshot?.result
     #expect(throws: CancellationError.self) { try result?.get() }
     #expect(ticks.values == [.seconds(1), .seconds(2)])

@@ -27,22 +27,25 @@ import Darwin
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
     let scopeLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         scheduler.schedule(after: .seconds(5)) { ran.append("ran") }
         await scheduler.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
-        \(Self.file):\(scopeLine) ended (due at 5.0 seconds; virtual time was 1.0 seconds). It was \
-        cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
-        the test means to leave it, open the scope with leftoverWork: .expected.
-        """,
-        line: scopeLine + 1
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
+          \(Self.file):\(scopeLine) ended (due at 5.0 seconds; virtual time was 1.0 seconds). It was \
+          cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
+          the test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine + 1
+        )
+      ]
+    )
     #expect(scheduler.pending == [])
     #expect(ran.values == [])
   }
@@ -70,7 +73,7 @@ import Darwin
     let received = Recorder<Int>()
     let listener = Locked<Task<Void, Never>?>(nil)
     let scopeLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         listener.withLock {
           $0 = Task {
@@ -80,18 +83,21 @@ import Darwin
         input.yield(1)
         await scheduler.runDue()
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        withVirtualTime: a task started in this scope before the first advance was still suspended \
-        when the scope ended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-        cancelled, and ended. Let the task finish (or cancel it) before the scope ends; if the test \
-        means to leave it running, open the scope with leftoverWork: .expected.
-        """,
-        line: scopeLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime: a task started in this scope before the first advance was still suspended \
+          when the scope ended, waiting for something other than the scheduler: a stream that never \
+          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
+          cancelled, and ended. Let the task finish (or cancel it) before the scope ends; if the test \
+          means to leave it running, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
     await listener.snapshot?.value
     #expect(listener.snapshot?.isCancelled == true)
     #expect(received.values == [1])
@@ -103,7 +109,7 @@ import Darwin
     let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
     let task = Locked<Task<Void, Never>?>(nil)
     let scopeLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         task.withLock {
           $0 = Task {
@@ -112,19 +118,22 @@ import Darwin
         }
         await scheduler.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        withVirtualTime: a task started in this scope before the first advance was still suspended \
-        when the scope ended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-        cancelled, and it did not end within \(Self.isSanitized ? "1.25" : "0.25") seconds: code that \
-        ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
-        leave it running, open the scope with leftoverWork: .expected.
-        """,
-        line: scopeLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime: a task started in this scope before the first advance was still suspended \
+          when the scope ended, waiting for something other than the scheduler: a stream that never \
+          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
+          cancelled, and it did not end within \(Self.isSanitized ? "1.25" : "0.25") seconds: code that \
+          ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
+          leave it running, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
     // The test ends it itself, so nothing outlives the test.
     parked.withLock { $0?.resume() }
     await task.snapshot?.value
@@ -212,21 +221,24 @@ import Darwin
     let other = TestScheduler()
     let ran = Recorder<String>()
     let advanceLine = #line + 4
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         other.schedule(after: .seconds(1)) { ran.append("other") }
         await other.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        await TestScheduler.advance(by:) was called inside a withVirtualTime scope of another \
-        TestScheduler, and this one has no scope open. Advance the scheduler whose scope the code \
-        runs in: one scheduler per test, shared by every environment it builds.
-        """,
-        line: advanceLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          await TestScheduler.advance(by:) was called inside a withVirtualTime scope of another \
+          TestScheduler, and this one has no scope open. Advance the scheduler whose scope the code \
+          runs in: one scheduler per test, shared by every environment it builds.
+          """,
+          line: advanceLine
+        )
+      ]
+    )
     #expect(ran.values == ["other"])
   }
 
@@ -235,25 +247,28 @@ import Darwin
     let order = Recorder<String>()
     let nestedLine = #line + 4
     let outerLine = #line + 7
-    withKnownIssue {
+    let issues = withCapturedIssues {
       scheduler.schedule(after: .seconds(1)) {
         scheduler.advance(by: .seconds(5))
         order.append("first")
       }
       scheduler.schedule(after: .seconds(2)) { order.append("second") }
       scheduler.advance(by: .seconds(2))
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(outerLine) is still \
-        running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
-        another thread at the same time. Nested, it would run later work before the work that called \
-        it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
-        on the scheduler, instead of advancing from inside.
-        """,
-        line: nestedLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(outerLine) is still \
+          running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
+          another thread at the same time. Nested, it would run later work before the work that called \
+          it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
+          on the scheduler, instead of advancing from inside.
+          """,
+          line: nestedLine
+        )
+      ]
+    )
     #expect(order.values == ["first", "second"])
     #expect(scheduler.elapsed == .seconds(2))
   }
@@ -282,7 +297,7 @@ import Darwin
     let scheduler = TestScheduler()
     let woke = Recorder<Duration>()
     let outerLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         await scheduler.withVirtualTime {
           let task = Task {
@@ -293,17 +308,20 @@ import Darwin
           try? await task.value
         }
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \
-        \(Self.file):\(outerLine). One scheduler drives one scope at a time; this operation runs \
-        inside the open one, and its leftover work is checked when that one ends. Open one scope per \
-        test (or use a second TestScheduler for a second scope).
-        """,
-        line: outerLine + 1
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.withVirtualTime: this scheduler already has a scope open, at \
+          \(Self.file):\(outerLine). One scheduler drives one scope at a time; this operation runs \
+          inside the open one, and its leftover work is checked when that one ends. Open one scope per \
+          test (or use a second TestScheduler for a second scope).
+          """,
+          line: outerLine + 1
+        )
+      ]
+    )
     #expect(woke.values == [.seconds(1)])
   }
 
