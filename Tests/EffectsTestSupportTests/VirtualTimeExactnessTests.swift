@@ -52,9 +52,8 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     for replay in 0..<min(replays, 100) {
       let scheduler = TestScheduler()
       let worker = YieldingWorker()
-      let issues = IssueCounter()
       let observed = Recorder<Int>()
-      await withKnownIssue(isIntermittent: true) {
+      let issues = await withCapturedIssues {
         await scheduler.withVirtualTime {
           let task = Task { try await worker.run(steps: 3, scheduler: scheduler) }
           await scheduler.advance(by: .seconds(1))
@@ -64,11 +63,10 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
           task.cancel()
           _ = await task.result
         }
-      } matching: { issue in
-        issues.record(issue.message)
-          && issue.message.contains("a task of the scope was resumed from outside it")
-      }
-      if issues.recorded.isEmpty {
+      }.issues.map(\.message)
+      let unexpected = issues.filter { !$0.contains("a task of the scope was resumed from outside it") }
+      #expect(unexpected == [], "replay \(replay)")
+      if issues.isEmpty {
         if observed.values != [1, 3] { silentlyWrong.append("\(replay): \(observed.values)") }
       } else {
         reported += 1
