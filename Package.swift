@@ -13,7 +13,11 @@ let package = Package(
     .target(name: "Effects"),
     .target(name: "EffectsTestSupport", dependencies: ["Effects"]),
     // What both test targets share: app-like keys and effects, and issue helpers. Not a product.
-    .target(name: "EffectsTestHelpers", dependencies: ["Effects"], path: "Tests/EffectsTestHelpers"),
+    .target(
+      name: "EffectsTestHelpers",
+      dependencies: ["Effects", "EffectsTestSupport"],
+      path: "Tests/EffectsTestHelpers"
+    ),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectsTestSupport", "EffectsTestHelpers"]),
     .testTarget(
       name: "EffectsTestSupportTests",

@@ -39,7 +39,7 @@ private let launch = Date(timeIntervalSince1970: 1_234_567)
   }
 
   @Test func withoutTheTraitATestSeesTheLiveRootAndEachReadReports() {
-    withKnownIssue {
+    expectIssues {
       #expect(Environment.current.clock is SystemClock)
     } matching: { issue in
       issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")

@@ -213,7 +213,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<String, Void>("events.log")
     spy.stub(script: [()])
     spy.record("a")
-    withKnownIssue {
+    expectIssues {
       spy.record("b")
     } matching: { issue in
       issue.message.hasPrefix("events.log was called more often than its script allows: call #2")
@@ -285,7 +285,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
   }
 
   @Test func aLeftoverAlreadyAssertedIsNotReportedAgainOnDeinit() {
-    withKnownIssue {
+    expectIssues {
       let spy = Spy<Int, String>("api.fetch")
       spy.stub(script: ["a"])
       spy.assertScriptConsumed()
@@ -390,7 +390,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<Int, Void>("events.log")
     spy.stub { index in if index.isMultiple(of: 2) { throw Offline() } }
     let counter = IssueCounter()
-    withKnownIssue {
+    expectIssues {
       for index in 0..<4 { spy.record(index) }
     } matching: { issue in
       counter.record(issue.message)

@@ -201,15 +201,15 @@ import Testing
         }
       }
       let sleepLine = #line - 3
-      await withKnownIssue {
+      await expectIssues {
         await scheduler.run()
       } matching: { issue in
-        let text = issue.comments.map(\.rawValue).joined()
+        let text = issue.message
         return text.contains("stopped after 20 actions (maxRuns)")
           && text.contains(
             "a sleeping task scheduled at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine)"
           )
-          && issue.sourceLocation?.line == sleepLine
+          && issue.line == sleepLine
       }
       #expect(scheduler.elapsed == .seconds(20))
     }
@@ -219,10 +219,10 @@ import Testing
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
     scheduler.schedule(after: .seconds(1)) { ran.append("ran") }
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.advance(by: .seconds(1))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains(
+      issue.message.contains(
         "await TestScheduler.advance(by:) was called outside withVirtualTime"
       )
     }

@@ -72,7 +72,7 @@ import Testing
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Void>.makeStream()
     let advanceLine = #line + 6
-    await withKnownIssue {
+    await expectIssues {
       // Made inside withKnownIssue, so that the task's issue is matched here.
       let leftover = await scheduler.withVirtualTime(leftoverWork: .expected) {
         Task {
@@ -86,7 +86,7 @@ import Testing
       await leftover.value
     } matching: { issue in
       issue.message.contains("was called by a task that outlived its withVirtualTime scope")
-        && issue.sourceLocation?.line == advanceLine
+        && issue.line == advanceLine
     }
   }
 }
@@ -142,7 +142,7 @@ extension VirtualTimeAttributionTests {
     let actor = QueueActor()
     let issues = IssueCounter()
     let runDueLine = #line + 7
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         let task = Task {
           await actor.call()
@@ -152,7 +152,7 @@ extension VirtualTimeAttributionTests {
         #expect(await task.value == 1)
       }
     } matching: { issue in
-      issues.record(issue.message) && issue.sourceLocation?.line == runDueLine
+      issues.record(issue.message) && issue.line == runDueLine
     }
     // Seen when the task comes back from the actor's queue: as running off the scope's lanes, or
     // as resumed from outside the scope.

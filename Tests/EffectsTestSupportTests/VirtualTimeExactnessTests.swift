@@ -250,14 +250,14 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     let scheduler = TestScheduler()
     let advanceLine = #line + 5
     let issues = IssueCounter()
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         let task = Task { try await Task.sleep(for: .milliseconds(20)) }
         await scheduler.advance(by: .seconds(1))
         _ = await task.result
       }
     } matching: { issue in
-      issues.record(issue.message) && issue.sourceLocation?.line == advanceLine
+      issues.record(issue.message) && issue.line == advanceLine
     }
     // The wait is seen when it starts; its end, when it resumes the task from the timer's thread
     // (unless the timer fires before the task has even suspended).
@@ -275,7 +275,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     let issues = IssueCounter()
     let waiting = Locked<CheckedContinuation<Void, Never>?>(nil)
     let runDueLine = #line + 8
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         let task = Task { @MainActor in
           await withCheckedContinuation { continuation in
@@ -292,7 +292,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
         await task.value
       }
     } matching: { issue in
-      issues.record(issue.message) && issue.sourceLocation?.line == runDueLine
+      issues.record(issue.message) && issue.line == runDueLine
     }
     #expect(
       issues.recorded == [
