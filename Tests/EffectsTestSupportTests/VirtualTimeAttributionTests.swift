@@ -73,7 +73,7 @@ import Testing
     let (stream, input) = AsyncStream<Void>.makeStream()
     let advanceLine = #line + 6
     await expectIssues {
-      // Made inside withKnownIssue, so that the task's issue is matched here.
+      // Made inside the capture, so that the task's report is captured here.
       let leftover = await scheduler.withVirtualTime(leftoverWork: .expected) {
         Task {
           for await _ in stream {
