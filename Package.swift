@@ -12,10 +12,16 @@ let package = Package(
   targets: [
     .target(name: "Effects"),
     .target(name: "EffectsTestSupport", dependencies: ["Effects"]),
-    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectsTestSupport"]),
+    // What both test targets share: app-like keys and effects, and issue helpers. Not a product.
+    .target(
+      name: "EffectsTestHelpers",
+      dependencies: ["Effects", "EffectsTestSupport"],
+      path: "Tests/EffectsTestHelpers"
+    ),
+    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectsTestSupport", "EffectsTestHelpers"]),
     .testTarget(
       name: "EffectsTestSupportTests",
-      dependencies: ["Effects", "EffectsTestSupport"],
+      dependencies: ["Effects", "EffectsTestSupport", "EffectsTestHelpers"],
       resources: [.copy("Fixtures")]
     ),
   ],

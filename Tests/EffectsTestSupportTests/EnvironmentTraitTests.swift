@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ private let launch = Date(timeIntervalSince1970: 1_234_567)
   }
 
   @Test func withoutTheTraitATestSeesTheLiveRootAndEachReadReports() {
-    withKnownIssue {
+    expectIssues {
       #expect(Environment.current.clock is SystemClock)
     } matching: { issue in
       issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")

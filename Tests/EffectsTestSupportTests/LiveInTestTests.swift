@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ func minutesSinceMidnight(environment: Environment = .current) -> Int {
   return Int(now.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 60)
 }
 
-let minutesSinceMidnightReadLine = 8
+let minutesSinceMidnightReadLine = 9
 
 /// A test that reads `Environment.current` without setting an environment reads the live world:
 /// each read reports, names the co-effect and the fix, and still answers the live value.
@@ -40,7 +41,7 @@ let minutesSinceMidnightReadLine = 8
     let reader = try #require(Self.readers[field])
     let issues = IssueCounter()
     var value: Any?
-    withKnownIssue {
+    expectIssues {
       value = reader.read()
     } matching: { issue in
       issues.record(issue.message)
@@ -51,8 +52,8 @@ let minutesSinceMidnightReadLine = 8
         && issue.message.contains("run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }")
         && issue.message.contains("or set environment.\(field).")
         && issue.message.contains("say so: withEnvironment(.live) { … } or @Test(.environment(.live)).")
-        && issue.sourceLocation?.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
-        && (!readSitesAreFound || issue.sourceLocation?.line == reader.line)
+        && issue.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
+        && (!readSitesAreFound || issue.line == reader.line)
     }
     #expect(issues.recorded.count == 1)
     if let typeName = Self.liveTypes[field] {
@@ -62,12 +63,12 @@ let minutesSinceMidnightReadLine = 8
   }
 
   @Test func theReadInsideTheCodeUnderTestIsWhereTheIssuePoints() {
-    withKnownIssue {
+    expectIssues {
       _ = minutesSinceMidnight()
     } matching: { issue in
       issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
-        && issue.sourceLocation?.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
-        && (!readSitesAreFound || issue.sourceLocation?.line == minutesSinceMidnightReadLine)
+        && issue.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
+        && (!readSitesAreFound || issue.line == minutesSinceMidnightReadLine)
     }
   }
 
@@ -94,7 +95,7 @@ let minutesSinceMidnightReadLine = 8
 
   @Test func anAppKeyReadFromTheLiveRootReportsAndAnswersItsLiveValue() {
     let line = #line + 2
-    withKnownIssue {
+    expectIssues {
       #expect(Environment.current.apiClient.fetchName() == "live")
     } matching: { issue in
       issue.message
@@ -103,7 +104,7 @@ let minutesSinceMidnightReadLine = 8
         + "effects go: run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set "
         + "environment[APIClientKey.self]. To use the real world on purpose (an integration test), say so: "
         + "withEnvironment(.live) { … } or @Test(.environment(.live))."
-        && (!readSitesAreFound || issue.sourceLocation?.line == line)
+        && (!readSitesAreFound || issue.line == line)
     }
   }
 
@@ -124,7 +125,7 @@ let minutesSinceMidnightReadLine = 8
     let date = Date(timeIntervalSince1970: 3_600)
     withEnvironment({ $0.clock = FixedClock(date) }) {
       #expect(minutesSinceMidnight() == 60)
-      withKnownIssue {
+      expectIssues {
         _ = Environment.current.locale
       } matching: { issue in
         issue.message.hasPrefix("Live co-effect in a test: Environment.current.locale was read")
@@ -142,7 +143,7 @@ let minutesSinceMidnightReadLine = 8
   }
 
   @Test func theLiveInterpreterWithNoEnvironmentReportsTheTargetItReaches() throws {
-    try withKnownIssue {
+    try expectIssues {
       // Removing a path where nothing exists: harmless on the real disk it reaches.
       try Interpreter.live().perform([.removeFile(path: "/swift-effects-LiveInTestTests/never-written")])
     } matching: { issue in
@@ -152,7 +153,7 @@ let minutesSinceMidnightReadLine = 8
 
   @Test func readingBackFromAnEnvironmentThatKeepsNothingReportsAndAnswersNothing() {
     let issues = IssueCounter()
-    withKnownIssue {
+    expectIssues {
       #expect(Environment.live.printedLines.isEmpty)
       #expect(Environment.live.trackedEvents.isEmpty)
     } matching: { issue in

@@ -1,12 +1,9 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Testing
 
 struct RecordingInterpreterTests {
-  static func message(of issue: Issue) -> String {
-    issue.comments.map(\.rawValue).joined(separator: "\n")
-  }
-
   @Test func recordsEffectsInOrderInsteadOfPerformingThem() throws {
     let recorder = RecordingInterpreter<Effect>()
     try recorder.interpreter.perform([.removeFile(path: "/does/not/exist"), .track(event: "e", properties: [:])])
@@ -38,11 +35,11 @@ struct RecordingInterpreterTests {
     _ = try recorder.interpreter.run(login(.success(token: "abc")))
 
     let line = #line + 2
-    withKnownIssue {
+    expectIssues {
       recorder.assertEffects([.storeToken("abc")])
     } matching: { issue in
-      issue.sourceLocation?.line == line
-        && Self.message(of: issue) == """
+      issue.line == line
+        && issue.message == """
           recorded effects did not match: expected 1, got 2; first difference at index 1:
               [0] storeToken("abc")
             + [1] showAlert("Welcome")   (unexpected)
@@ -57,10 +54,10 @@ struct RecordingInterpreterTests {
   @Test func assertingNothingFailsWhenSomethingWasRecorded() throws {
     let recorder = RecordingInterpreter<Effect>()
     try recorder.interpreter.perform([.print("surprise")])
-    withKnownIssue {
+    expectIssues {
       recorder.assertEffects([])
     } matching: { issue in
-      Self.message(of: issue) == """
+      issue.message == """
         recorded effects did not match: expected 0, got 1; first difference at index 0:
           + [0] print("surprise")   (unexpected)
         """

@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Testing
 
@@ -191,25 +192,28 @@ private func signIn(token: String, store: some TokenStore) -> String {
     spy.stub(script: ["first"])
     _ = try? spy(1)
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       #expect(throws: (any Error).self) { try spy(2) }
-    } matching: { issue in
-      issue.matches(
-        """
-        api.fetch was called more often than its script allows: call #2 since the script was set (with 2) has no \
-        output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
-        Add an output to the script, or find the extra call.
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          api.fetch was called more often than its script allows: call #2 since the script was set (with 2) has no \
+          output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
+          Add an output to the script, or find the extra call.
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func aVoidSpyPastTheEndOfItsScriptReportsAndReturns() {
     let spy = Spy<String, Void>("events.log")
     spy.stub(script: [()])
     spy.record("a")
-    withKnownIssue {
+    expectIssues {
       spy.record("b")
     } matching: { issue in
       issue.message.hasPrefix("events.log was called more often than its script allows: call #2")
@@ -223,56 +227,65 @@ private func signIn(token: String, store: some TokenStore) -> String {
     spy.stub(script: [1, 2, 3])
     _ = try spy()
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertScriptConsumed()
-    } matching: { issue in
-      issue.matches(
-        """
-        counter.next has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
-        1 of 3 outputs used, never used:
-          [1] 2
-          [2] 3
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          counter.next has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+          1 of 3 outputs used, never used:
+            [1] 2
+            [2] 3
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertScriptConsumedWithoutAScriptIsReported() {
     let spy = Spy<Int, Int>("square")
     spy.stub { $0 * $0 }
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertScriptConsumed()
-    } matching: { issue in
-      issue.matches(
-        "square has no script to consume: assertScriptConsumed() checks a stub set with stub(script:).",
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          "square has no script to consume: assertScriptConsumed() checks a stub set with stub(script:).",
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func anUnusedScriptIsReportedWhereItWasSetWhenTheSpyIsDeinitialized() {
     let scriptLine = #line + 4
-    withKnownIssue {
+    let issues = withCapturedIssues {
       // The spy lives only inside this closure.
       let spy = Spy<Int, String>("api.fetch")
       spy.stub(script: [.success("a"), .failure(Offline())])
       _ = try? spy(1)
-    } matching: { issue in
-      issue.matches(
-        """
-        api.fetch was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
-        not used up: 1 of 2 outputs used, never used:
-          [1] throws Offline()
-        """,
-        line: scriptLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          api.fetch was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+          not used up: 1 of 2 outputs used, never used:
+            [1] throws Offline()
+          """,
+          line: scriptLine
+        )
+      ]
+    )
   }
 
   @Test func aLeftoverAlreadyAssertedIsNotReportedAgainOnDeinit() {
-    withKnownIssue {
+    expectIssues {
       let spy = Spy<Int, String>("api.fetch")
       spy.stub(script: ["a"])
       spy.assertScriptConsumed()
@@ -285,36 +298,42 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<Int, String>("api.fetch")
     let scriptLine = #line + 1
     spy.stub(script: ["a", "b"])
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.stub(returning: "c")
-    } matching: { issue in
-      issue.matches(
-        """
-        api.fetch was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
-        not used up: 0 of 2 outputs used, never used:
-          [0] "a"
-          [1] "b"
-        """,
-        line: scriptLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          api.fetch was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+          not used up: 0 of 2 outputs used, never used:
+            [0] "a"
+            [1] "b"
+          """,
+          line: scriptLine
+        )
+      ]
+    )
     #expect(try spy(1) == "c")
   }
 
   @Test func aSpyWithNoStubAndAnOutputReportsTheCallAndThrows() {
     let spy = Spy<String, Int>("api.fetchCount")
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       #expect(throws: (any Error).self) { try spy("blob") }
-    } matching: { issue in
-      issue.matches(
-        """
-        unimplemented: api.fetchCount was called with "blob", but it has no stub. Stub it in the test with \
-        stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          unimplemented: api.fetchCount was called with "blob", but it has no stub. Stub it in the test with \
+          stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(spy.calls == ["blob"])
   }
 
@@ -329,17 +348,20 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<String, Void>("tokenStore.save")
     spy.stub(throwing: Offline())
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.record("a")
-    } matching: { issue in
-      issue.matches(
-        """
-        tokenStore.save threw Offline(), but it was called with record(…), which cannot throw, so the error \
-        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          tokenStore.save threw Offline(), but it was called with record(…), which cannot throw, so the error \
+          cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(spy.calls == ["a"])
   }
 
@@ -347,17 +369,20 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<Void, Void>("session.refresh")
     spy.stub(script: [.failure(Offline())])
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.record()
-    } matching: { issue in
-      issue.matches(
-        """
-        session.refresh threw Offline(), but it was called with record(…), which cannot throw, so the error \
-        cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          session.refresh threw Offline(), but it was called with record(…), which cannot throw, so the error \
+          cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
+          """,
+          line: line
+        )
+      ]
+    )
     spy.assertScriptConsumed()
   }
 
@@ -365,7 +390,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<Int, Void>("events.log")
     spy.stub { index in if index.isMultiple(of: 2) { throw Offline() } }
     let counter = IssueCounter()
-    withKnownIssue {
+    expectIssues {
       for index in 0..<4 { spy.record(index) }
     } matching: { issue in
       counter.record(issue.message)
@@ -398,26 +423,32 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<String, Void>("events.log")
     spy.record("a")
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertCalled(times: 2)
-    } matching: { issue in
-      issue.matches(
-        """
-        events.log was called 1 time, expected 2 times:
-          [0] "a"
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          events.log was called 1 time, expected 2 times:
+            [0] "a"
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertCalledRejectsANegativeCount() {
     let spy = Spy<String, Void>("events.log")
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertCalled(times: -1)
-    } matching: { issue in
-      issue.message == "assertCalled(times: -1) on events.log: a number of calls cannot be negative; pass 0 or more."
-    }
+    }.issues
+    #expect(
+      issues.map(\.message) == [
+        "assertCalled(times: -1) on events.log: a number of calls cannot be negative; pass 0 or more."
+      ]
+    )
   }
 
   @Test func assertNotCalledPassesWhenNothingWasCalled() {
@@ -428,17 +459,20 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<Event, Void>("events.log")
     spy.record(Event(name: "menu_item_ordered"))
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertNotCalled()
-    } matching: { issue in
-      issue.matches(
-        """
-        events.log was called 1 time, expected no calls:
-          [0] Event(name: "menu_item_ordered", properties: [:])
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          events.log was called 1 time, expected no calls:
+            [0] Event(name: "menu_item_ordered", properties: [:])
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertCalledOncePassesWithTheOneExpectedInput() {
@@ -451,35 +485,36 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<String, Void>("tokenStore.save")
     spy.record("abd")
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertCalledOnce(with: "abc")
-    } matching: { issue in
-      issue.matches(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)
-    }
+    }.issues
+    #expect(issues == [CapturedIssue(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)])
   }
 
   @Test func assertCalledOnceReportsNoCall() {
     let spy = Spy<String, Void>("tokenStore.save")
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertCalledOnce(with: "abc")
-    } matching: { issue in
-      issue.message == #"tokenStore.save was never called, expected one call with "abc"."#
-    }
+    }.issues
+    #expect(issues.map(\.message) == [#"tokenStore.save was never called, expected one call with "abc"."#])
   }
 
   @Test func assertCalledOnceReportsSeveralCalls() {
     let spy = Spy<String, Void>("tokenStore.save")
     spy.record("abc")
     spy.record("abc")
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertCalledOnce(with: "abc")
-    } matching: { issue in
-      issue.message == """
+    }.issues
+    #expect(
+      issues.map(\.message) == [
+        """
         tokenStore.save was called 2 times, expected once with "abc":
           [0] "abc"
           [1] "abc"
         """
-    }
+      ]
+    )
   }
 
   @Test func assertCallsPassesWithExactlyTheCallsInOrder() {
@@ -494,20 +529,23 @@ private func signIn(token: String, store: some TokenStore) -> String {
     spy.record("visited")
     spy.record("removed")
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       spy.assertCalls(["visited", "ordered", "paid"])
-    } matching: { issue in
-      issue.matches(
-        """
-        events.log calls differ: expected 3, got 2; first difference at index 1:
-            [0] "visited"
-          ~ [1] "ordered"   (expected)
-            [1] "removed"   (actual)
-          - [2] "paid"   (missing)
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          events.log calls differ: expected 3, got 2; first difference at index 1:
+              [0] "visited"
+            ~ [1] "ordered"   (expected)
+              [1] "removed"   (actual)
+            - [2] "paid"   (missing)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertionsMarkTheCallsTheyCheckedAsVerified() {

@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -63,14 +64,14 @@ import Testing
     let environment = Environment.test()
     let made = #line - 1
     let line = #line + 2
-    withKnownIssue {
+    expectIssues {
       #expect(environment[AnalyticsEndpointKey.self] == "https://analytics.example.com")
     } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
+      let text = issue.message
       return text.contains("AnalyticsEndpointKey has no testValue")
         && text.contains("Declare `static let testValue` on AnalyticsEndpointKey")
         && text.contains("Environment.test() at EffectsTestSupportTests/TestEnvironmentTests.swift:\(made)")
-        && (!readSitesAreFound || issue.sourceLocation?.line == line)
+        && (!readSitesAreFound || issue.line == line)
     }
   }
 

@@ -1,3 +1,4 @@
+import EffectsTestHelpers
 import EffectsTestSupport
 import Testing
 
@@ -73,18 +74,21 @@ private struct Offline: Error, Equatable {}
     let stream = AsyncThrowingStream<Int, any Error> { $0.finish(throwing: Offline()) }
     let observer = TestObserver<Int, Never>()
     let line = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await observer.observe(stream)
-    } matching: { issue in
-      issue.matches(
-        """
-        The observed AsyncThrowingStream<Int, Error> threw Offline(), which is not a Never, so \
-        TestObserver<Int, Never> cannot record it as a failure. Declare the observer with Failure = any Error (or \
-        the sequence's error type).
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          The observed AsyncThrowingStream<Int, Error> threw Offline(), which is not a Never, so \
+          TestObserver<Int, Never> cannot record it as a failure. Declare the observer with Failure = any Error (or \
+          the sequence's error type).
+          """,
+          line: line
+        )
+      ]
+    )
     observer.assertDidNotComplete()
   }
 
@@ -107,19 +111,22 @@ private struct Offline: Error, Equatable {}
     observer.send("loading")
     observer.send("failed")
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertValues(["loading", "loaded"])
-    } matching: { issue in
-      issue.matches(
-        """
-        TestObserver<String, Never> values differ: expected 2, got 2; first difference at index 1:
-            [0] "loading"
-          ~ [1] "loaded"   (expected)
-            [1] "failed"   (actual)
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestObserver<String, Never> values differ: expected 2, got 2; first difference at index 1:
+              [0] "loading"
+            ~ [1] "loaded"   (expected)
+              [1] "failed"   (actual)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertValueCountPassesWithTheRightCount() {
@@ -133,17 +140,20 @@ private struct Offline: Error, Equatable {}
     let observer = TestObserver<Int, Never>()
     observer.send(7)
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertValueCount(2)
-    } matching: { issue in
-      issue.matches(
-        """
-        TestObserver<Int, Never> received 1 value, expected 2 values:
-          [0] 7
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestObserver<Int, Never> received 1 value, expected 2 values:
+            [0] 7
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertLastValuePassesWithTheLatestValue() {
@@ -157,20 +167,18 @@ private struct Offline: Error, Equatable {}
     let observer = TestObserver<Int, Never>()
     observer.send(1)
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertLastValue(2)
-    } matching: { issue in
-      issue.matches("TestObserver<Int, Never>'s last value is 1, expected 2.", line: line)
-    }
+    }.issues
+    #expect(issues == [CapturedIssue("TestObserver<Int, Never>'s last value is 1, expected 2.", line: line)])
   }
 
   @Test func assertLastValueReportsNoValue() {
     let observer = TestObserver<Int, Never>()
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertLastValue(2)
-    } matching: { issue in
-      issue.message == "TestObserver<Int, Never> received no values, expected the last one to be 2."
-    }
+    }.issues
+    #expect(issues.map(\.message) == ["TestObserver<Int, Never> received no values, expected the last one to be 2."])
   }
 
   @Test func assertDidEmitValuePassesAfterAValue() {
@@ -183,11 +191,14 @@ private struct Offline: Error, Equatable {}
     let observer = TestObserver<Int, Never>()
     observer.complete()
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidEmitValue()
-    } matching: { issue in
-      issue.matches("TestObserver<Int, Never> received no values, expected at least one (it completed).", line: line)
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue("TestObserver<Int, Never> received no values, expected at least one (it completed).", line: line)
+      ]
+    )
   }
 
   @Test func assertDidNotEmitValuePassesWhenSilent() {
@@ -198,38 +209,43 @@ private struct Offline: Error, Equatable {}
     let observer = TestObserver<Int, Never>()
     observer.send(1)
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidNotEmitValue()
-    } matching: { issue in
-      issue.matches(
-        """
-        TestObserver<Int, Never> received 1 value, expected none:
-          [0] 1
-        """,
-        line: line
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestObserver<Int, Never> received 1 value, expected none:
+            [0] 1
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func assertDidCompleteReportsAnOpenStream() {
     let observer = TestObserver<Int, Never>()
     observer.send(1)
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidComplete()
-    } matching: { issue in
-      issue.matches("TestObserver<Int, Never> did not complete; it received 1 value and is still open.", line: line)
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue("TestObserver<Int, Never> did not complete; it received 1 value and is still open.", line: line)
+      ]
+    )
   }
 
   @Test func assertDidCompleteReportsAFailure() {
     let observer = TestObserver<Int, Offline>()
     observer.fail(Offline())
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidComplete()
-    } matching: { issue in
-      issue.message == "TestObserver<Int, Offline> did not complete: it failed with Offline()."
-    }
+    }.issues
+    #expect(issues.map(\.message) == ["TestObserver<Int, Offline> did not complete: it failed with Offline()."])
   }
 
   @Test func assertDidNotCompletePassesWhileOpen() {
@@ -241,11 +257,12 @@ private struct Offline: Error, Equatable {}
     observer.send(1)
     observer.complete()
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidNotComplete()
-    } matching: { issue in
-      issue.matches("TestObserver<Int, Never> completed, expected it not to, after 1 value.", line: line)
-    }
+    }.issues
+    #expect(
+      issues == [CapturedIssue("TestObserver<Int, Never> completed, expected it not to, after 1 value.", line: line)]
+    )
   }
 
   @Test func assertDidFailReportsACompletion() {
@@ -254,21 +271,25 @@ private struct Offline: Error, Equatable {}
     observer.send(2)
     observer.complete()
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidFail()
-    } matching: { issue in
-      issue.matches("TestObserver<Int, Offline> did not fail (after 2 values; it completed).", line: line)
-    }
+    }.issues
+    #expect(
+      issues == [CapturedIssue("TestObserver<Int, Offline> did not fail (after 2 values; it completed).", line: line)]
+    )
   }
 
   @Test func assertDidNotFailReportsTheError() {
     let observer = TestObserver<Int, Offline>()
     observer.fail(Offline())
     let line = #line + 2
-    withKnownIssue {
+    let issues = withCapturedIssues {
       observer.assertDidNotFail()
-    } matching: { issue in
-      issue.matches("TestObserver<Int, Offline> failed with Offline(), expected it not to fail.", line: line)
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue("TestObserver<Int, Offline> failed with Offline(), expected it not to fail.", line: line)
+      ]
+    )
   }
 }

@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -158,7 +159,7 @@ import Testing
     let scopeLine = #line + 4
     let sleepLine = #line + 7
     let task = Locked<Task<Void, any Error>?>(nil)
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         task.withLock {
           $0 = Task {
@@ -170,18 +171,21 @@ import Testing
         }
         await scheduler.advance(by: .seconds(2))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler: a task sleeping here was still pending when the withVirtualTime scope at \
-        EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at .seconds(3); \
-        virtual time was .seconds(2)). It got CancellationError. Advance time past the sleep before \
-        the scope ends, or cancel the task; if the test means to leave it, open the scope with \
-        leftoverWork: .expected.
-        """,
-        line: sleepLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: a task sleeping here was still pending when the withVirtualTime scope at \
+          EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at .seconds(3); \
+          virtual time was .seconds(2)). It got CancellationError. Advance time past the sleep before \
+          the scope ends, or cancel the task; if the test means to leave it, open the scope with \
+          leftoverWork: .expected.
+          """,
+          line: sleepLine
+        )
+      ]
+    )
     let result = await task.snapshot?.result
     #expect(throws: CancellationError.self) { try result?.get() }
     #expect(ticks.values == [.seconds(1), .seconds(2)])
@@ -197,15 +201,15 @@ import Testing
         }
       }
       let sleepLine = #line - 3
-      await withKnownIssue {
+      await expectIssues {
         await scheduler.run()
       } matching: { issue in
-        let text = issue.comments.map(\.rawValue).joined()
+        let text = issue.message
         return text.contains("stopped after 20 actions (maxRuns)")
           && text.contains(
             "a sleeping task scheduled at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine)"
           )
-          && issue.sourceLocation?.line == sleepLine
+          && issue.line == sleepLine
       }
       #expect(scheduler.elapsed == .seconds(20))
     }
@@ -215,10 +219,10 @@ import Testing
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
     scheduler.schedule(after: .seconds(1)) { ran.append("ran") }
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.advance(by: .seconds(1))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains(
+      issue.message.contains(
         "await TestScheduler.advance(by:) was called outside withVirtualTime"
       )
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Effects
+import EffectsTestHelpers
 @testable import EffectsTestSupport
 import Testing
 
@@ -71,8 +72,8 @@ import Testing
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Void>.makeStream()
     let advanceLine = #line + 6
-    await withKnownIssue {
-      // Made inside withKnownIssue, so that the task's issue is matched here.
+    await expectIssues {
+      // Made inside the capture, so that the task's report is captured here.
       let leftover = await scheduler.withVirtualTime(leftoverWork: .expected) {
         Task {
           for await _ in stream {
@@ -85,7 +86,7 @@ import Testing
       await leftover.value
     } matching: { issue in
       issue.message.contains("was called by a task that outlived its withVirtualTime scope")
-        && issue.sourceLocation?.line == advanceLine
+        && issue.line == advanceLine
     }
   }
 }
@@ -141,7 +142,7 @@ extension VirtualTimeAttributionTests {
     let actor = QueueActor()
     let issues = IssueCounter()
     let runDueLine = #line + 7
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         let task = Task {
           await actor.call()
@@ -151,7 +152,7 @@ extension VirtualTimeAttributionTests {
         #expect(await task.value == 1)
       }
     } matching: { issue in
-      issues.record(issue.message) && issue.sourceLocation?.line == runDueLine
+      issues.record(issue.message) && issue.line == runDueLine
     }
     // Seen when the task comes back from the actor's queue: as running off the scope's lanes, or
     // as resumed from outside the scope.

@@ -1,5 +1,6 @@
 import Dispatch
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -26,22 +27,25 @@ import Darwin
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
     let scopeLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         scheduler.schedule(after: .seconds(5)) { ran.append("ran") }
         await scheduler.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
-        \(Self.file):\(scopeLine) ended (due at .seconds(5); virtual time was .seconds(1)). It was \
-        cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
-        the test means to leave it, open the scope with leftoverWork: .expected.
-        """,
-        line: scopeLine + 1
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
+          \(Self.file):\(scopeLine) ended (due at .seconds(5); virtual time was .seconds(1)). It was \
+          cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
+          the test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine + 1
+        )
+      ]
+    )
     #expect(scheduler.pending == [])
     #expect(ran.values == [])
   }
@@ -49,7 +53,7 @@ import Darwin
   @Test func severalPiecesFromOneLineAreOneIssue() async {
     let scheduler = TestScheduler()
     let issues = IssueCounter()
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         for delay in 1...3 {
           scheduler.schedule(after: .seconds(delay)) {}
@@ -69,7 +73,7 @@ import Darwin
     let received = Recorder<Int>()
     let listener = Locked<Task<Void, Never>?>(nil)
     let scopeLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         listener.withLock {
           $0 = Task {
@@ -79,18 +83,21 @@ import Darwin
         input.yield(1)
         await scheduler.runDue()
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        withVirtualTime: a task started in this scope before the first advance was still suspended \
-        when the scope ended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-        cancelled, and ended. Let the task finish (or cancel it) before the scope ends; if the test \
-        means to leave it running, open the scope with leftoverWork: .expected.
-        """,
-        line: scopeLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime: a task started in this scope before the first advance was still suspended \
+          when the scope ended, waiting for something other than the scheduler: a stream that never \
+          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
+          cancelled, and ended. Let the task finish (or cancel it) before the scope ends; if the test \
+          means to leave it running, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
     await listener.snapshot?.value
     #expect(listener.snapshot?.isCancelled == true)
     #expect(received.values == [1])
@@ -102,7 +109,7 @@ import Darwin
     let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
     let task = Locked<Task<Void, Never>?>(nil)
     let scopeLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         task.withLock {
           $0 = Task {
@@ -111,19 +118,22 @@ import Darwin
         }
         await scheduler.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        withVirtualTime: a task started in this scope before the first advance was still suspended \
-        when the scope ended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-        cancelled, and it did not end within \(Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"): code that \
-        ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
-        leave it running, open the scope with leftoverWork: .expected.
-        """,
-        line: scopeLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime: a task started in this scope before the first advance was still suspended \
+          when the scope ended, waiting for something other than the scheduler: a stream that never \
+          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
+          cancelled, and it did not end within \(Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"): code that \
+          ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
+          leave it running, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
     // The test ends it itself, so nothing outlives the test.
     parked.withLock { $0?.resume() }
     await task.snapshot?.value
@@ -134,7 +144,7 @@ import Darwin
     let (stream, input) = AsyncStream<Int>.makeStream()
     let issues = IssueCounter()
     let advanceLine = #line + 3
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         await scheduler.advance(by: .seconds(1))
         Task { for await _ in stream {} }
@@ -189,13 +199,13 @@ import Darwin
     let scheduler = TestScheduler()
     let issues = IssueCounter()
     let runLine = #line + 4
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         try? await Task.sleep(for: .milliseconds(50))
         await scheduler.runDue()
       }
     } matching: { issue in
-      issues.record(issue.message) && issue.sourceLocation?.line == runLine
+      issues.record(issue.message) && issue.line == runLine
     }
     #expect(issues.recorded.count == 1)
     // "… a real, wall-clock wait of about .milliseconds(50) on …": what was left of it when it was seen.
@@ -214,21 +224,24 @@ import Darwin
     let other = TestScheduler()
     let ran = Recorder<String>()
     let advanceLine = #line + 4
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         other.schedule(after: .seconds(1)) { ran.append("other") }
         await other.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        await TestScheduler.advance(by:) was called inside a withVirtualTime scope of another \
-        TestScheduler, and this one has no scope open. Advance the scheduler whose scope the code \
-        runs in: one scheduler per test, shared by every environment it builds.
-        """,
-        line: advanceLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          await TestScheduler.advance(by:) was called inside a withVirtualTime scope of another \
+          TestScheduler, and this one has no scope open. Advance the scheduler whose scope the code \
+          runs in: one scheduler per test, shared by every environment it builds.
+          """,
+          line: advanceLine
+        )
+      ]
+    )
     #expect(ran.values == ["other"])
   }
 
@@ -237,25 +250,28 @@ import Darwin
     let order = Recorder<String>()
     let nestedLine = #line + 4
     let outerLine = #line + 7
-    withKnownIssue {
+    let issues = withCapturedIssues {
       scheduler.schedule(after: .seconds(1)) {
         scheduler.advance(by: .seconds(5))
         order.append("first")
       }
       scheduler.schedule(after: .seconds(2)) { order.append("second") }
       scheduler.advance(by: .seconds(2))
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(outerLine) is still \
-        running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
-        another thread at the same time. Nested, it would run later work before the work that called \
-        it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
-        on the scheduler, instead of advancing from inside.
-        """,
-        line: nestedLine
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(outerLine) is still \
+          running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
+          another thread at the same time. Nested, it would run later work before the work that called \
+          it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
+          on the scheduler, instead of advancing from inside.
+          """,
+          line: nestedLine
+        )
+      ]
+    )
     #expect(order.values == ["first", "second"])
     #expect(scheduler.elapsed == .seconds(2))
   }
@@ -263,7 +279,7 @@ import Darwin
   @Test func advancingFromATaskTheAdvanceResumedIsReported() async {
     let scheduler = TestScheduler()
     let issues = IssueCounter()
-    await withKnownIssue {
+    await expectIssues {
       await scheduler.withVirtualTime {
         let task = Task {
           try await scheduler.sleep(for: .seconds(1))
@@ -284,7 +300,7 @@ import Darwin
     let scheduler = TestScheduler()
     let woke = Recorder<Duration>()
     let outerLine = #line + 2
-    await withKnownIssue {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         await scheduler.withVirtualTime {
           let task = Task {
@@ -295,17 +311,20 @@ import Darwin
           try? await task.value
         }
       }
-    } matching: { issue in
-      issue.matches(
-        """
-        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \
-        \(Self.file):\(outerLine). One scheduler drives one scope at a time; this operation runs \
-        inside the open one, and its leftover work is checked when that one ends. Open one scope per \
-        test (or use a second TestScheduler for a second scope).
-        """,
-        line: outerLine + 1
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.withVirtualTime: this scheduler already has a scope open, at \
+          \(Self.file):\(outerLine). One scheduler drives one scope at a time; this operation runs \
+          inside the open one, and its leftover work is checked when that one ends. Open one scope per \
+          test (or use a second TestScheduler for a second scope).
+          """,
+          line: outerLine + 1
+        )
+      ]
+    )
     #expect(woke.values == [.seconds(1)])
   }
 
@@ -315,20 +334,17 @@ import Darwin
     var wrong: [String] = []
     for replay in 0..<200 {
       let scheduler = TestScheduler()
-      let issues = IssueCounter()
       // Each operation waits for the other to have started, so the two scopes always overlap.
       let barrier = Barrier(parties: 2)
-      await withKnownIssue {
+      let issues = await withCapturedIssues {
         async let first: Void = scheduler.withVirtualTime { await barrier.arrive() }
         async let second: Void = scheduler.withVirtualTime { await barrier.arrive() }
         _ = await (first, second)
-      } matching: {
-        issues.record($0.message)
-      }
-      let reported = issues.recorded.filter { $0.contains("this scheduler already has a scope open") }
+      }.issues.map(\.message)
+      let reported = issues.filter { $0.contains("this scheduler already has a scope open") }
       // (The barrier is an actor shared with a task outside the winning scope: that may be
       // reported too, rightly, and is not what this test counts.)
-      if reported.count != 1 { wrong.append("\(replay): \(issues.recorded)") }
+      if reported.count != 1 { wrong.append("\(replay): \(issues)") }
     }
     #expect(wrong == [])
   }

@@ -1,4 +1,5 @@
 @testable import Effects
+import EffectsTestHelpers
 import Foundation
 import Testing
 
@@ -108,14 +109,14 @@ import Testing
   @Test func writingAValueThatCannotBeEncodedFailsTheTestAtTheWriteAndStoresNothing() {
     let defaults = InMemoryDefaults(["quantity": 3])
     let line = #line + 2
-    withKnownIssue {
+    expectIssues {
       defaults.set(Quantity(amount: -1), for: DefaultsKey<Quantity>("quantity"))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined()
+      issue.message
         == #"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be "#
         + "negative. A sound Encodable conformance never fails; to handle this error, encode with "
         + "DefaultsKey.encode(_:), which throws."
-        && (!readSitesAreFound || issue.sourceLocation?.line == line)
+        && (!readSitesAreFound || issue.line == line)
     }
     #expect(defaults.values == ["quantity": 3])
   }

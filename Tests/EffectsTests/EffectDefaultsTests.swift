@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -66,14 +67,14 @@ import Testing
   @Test func describingAValueThatCannotBeEncodedFailsTheTestAndTheEffectSaysSo() {
     var effect: Effect?
     let line = #line + 2
-    withKnownIssue {
+    expectIssues {
       effect = Effect.setDefault(Unencodable(), for: DefaultsKey<Unencodable>("broken"))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined()
+      issue.message
         == #"Effect.setDefault(_:for:): Could not encode Unencodable for defaults key "broken": top-level "#
         + "Unencodable did not encode any values. A sound Encodable conformance never fails; to handle this "
         + "error, encode with DefaultsKey.encode(_:), which throws."
-        && (!readSitesAreFound || issue.sourceLocation?.line == line)
+        && (!readSitesAreFound || issue.line == line)
     }
     #expect(
       effect

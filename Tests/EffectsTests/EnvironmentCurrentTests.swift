@@ -1,4 +1,5 @@
 @testable import Effects
+import EffectsTestHelpers
 import Foundation
 import Testing
 
@@ -143,11 +144,11 @@ import Testing
     try root.bootstrap(hosted, at: CallSite(fileID: "App/main.swift", filePath: "/App/main.swift", line: 3))
     let environment = root.publish()
     var flags: Set<String> = []
-    withKnownIssue {
+    expectIssues {
       flags = environment[FeatureFlagsKey.self]
       _ = environment.clock
     } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
+      let text = issue.message
       return text.hasPrefix("Live co-effect in a test: Environment.current")
         && text.contains("from the root environment bootstrapped at App/main.swift:3")
     }

@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import Testing
 
 struct InterpreterTests {

@@ -32,10 +32,8 @@ struct IssueSite: CustomStringConvertible, Sendable {
   /// Records a failure with `message` here.
   func report(_ message: String) {
     switch place {
-    case .call(let callSite):
-      reportIssue(message, at: callSite)
-    case .test(let location):
-      Issue.record(Comment(rawValue: message), sourceLocation: location)
+    case .call(let callSite): recordFailure(message, at: FailureLocation(callSite))
+    case .test(let location): recordFailure(message, at: FailureLocation(location))
     }
   }
 }

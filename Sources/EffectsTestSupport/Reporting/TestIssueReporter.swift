@@ -33,19 +33,14 @@ package func reportRead(_ message: String, fallback: CallSite?) {
   if let test = Test.current {
     let file = ReadSite.TestFile(fileID: test.sourceLocation.fileID, filePath: test.sourceLocation.filePath)
     if let site = ReadSite.caller(test: file) {
-      Issue.record(
-        Comment(rawValue: message),
-        sourceLocation: SourceLocation(
-          fileID: site.fileID,
-          filePath: site.filePath,
-          line: site.line,
-          column: site.column
-        )
+      recordFailure(
+        message,
+        at: FailureLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
       )
     } else if let fallback {
       reportIssue(message, at: fallback)
     } else {
-      Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+      recordFailure(message, at: FailureLocation(test.sourceLocation))
     }
   } else {
     // XCTest places a failure only at a `StaticString` path: the read site goes into the text.

@@ -28,7 +28,7 @@ extension TestScheduler {
       its suite @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
       """
     if let test = Test.current {
-      Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+      recordFailure(message, at: FailureLocation(test.sourceLocation))
     } else {
       reportIssue(message, at: CallSite())
     }

@@ -1,13 +1,13 @@
-import Testing
+package import Testing
 
 extension Issue {
   /// The text the issue was recorded with.
-  var message: String {
+  package var message: String {
     comments.map(\.rawValue).joined(separator: "\n")
   }
 
   /// Whether the issue says exactly `message` and points at `line` of the calling file.
-  func matches(_ message: String, line: Int, fileID: String = #fileID) -> Bool {
+  package func matches(_ message: String, line: Int, fileID: String = #fileID) -> Bool {
     self.message == message && sourceLocation?.line == line && sourceLocation?.fileID == fileID
   }
 }

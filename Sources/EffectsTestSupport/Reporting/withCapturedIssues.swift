@@ -1,0 +1,111 @@
+import Effects
+
+/// A failure this library reported inside ``withCapturedIssues(_:)``: its text and the line it
+/// points at.
+///
+/// For the library's own tests, which assert the exact text and place of a report without making
+/// the run print it as a known issue. Not public: a user proves a report with `withKnownIssue`.
+///
+/// ```swift
+/// let line = #line + 1
+/// let issues = withCapturedIssues { spy.assertCalled(times: 2) }.issues
+/// #expect(issues == [CapturedIssue("events.log was called 1 time, expected 2 times: …", line: line)])
+/// ```
+package struct CapturedIssue: Equatable, Sendable, CustomStringConvertible {
+  /// The text of the failure.
+  package var message: String
+  /// `Module/File.swift` of the place the failure points at.
+  package var fileID: String
+  /// The line the failure points at.
+  package var line: Int
+
+  /// An issue saying `message` at `line` of `fileID`, by default the calling file.
+  package init(_ message: String, fileID: String = #fileID, line: Int) {
+    self.message = message
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// `Module/File.swift:42: message`.
+  package var description: String {
+    "\(fileID):\(line): \(message)"
+  }
+}
+
+/// Runs `body`, and answers the failures this library reported while it ran (in its task and the
+/// tasks it starts) instead of recording them.
+///
+/// Failures reported on another thread (a Dispatch callback, the virtual-time lane watchdog) or
+/// after `body` returns are recorded as usual, and so are the captured ones if `body` throws:
+/// capturing never hides a failure from a test that did not ask for it.
+package func withCapturedIssues<R>(
+  _ body: () throws -> R
+) rethrows -> (result: R, issues: [CapturedIssue]) {
+  let capture = IssueCapture()
+  do {
+    let result = try IssueCapture.$current.withValue(capture, operation: body)
+    return (result, capture.close())
+  } catch {
+    capture.closeAndRecord()
+    throw error
+  }
+}
+
+/// Runs the asynchronous `body`, and answers the failures this library reported while it ran (in
+/// its task and the tasks it starts) instead of recording them. See
+/// ``withCapturedIssues(_:)``.
+package func withCapturedIssues<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async throws -> R
+) async rethrows -> (result: R, issues: [CapturedIssue]) {
+  let capture = IssueCapture()
+  do {
+    let result = try await IssueCapture.$current.withValue(capture, operation: body, isolation: isolation)
+    return (result, capture.close())
+  } catch {
+    capture.closeAndRecord()
+    throw error
+  }
+}
+
+/// The failures one ``withCapturedIssues(_:)`` call keeps; bound as a task-local only by that
+/// function, so no other test's failures reach it.
+final class IssueCapture: Sendable {
+  @TaskLocal static var current: IssueCapture?
+
+  private struct State {
+    var kept: [(message: String, location: FailureLocation)] = []
+    var isOpen = true
+  }
+
+  private let state = Locked(State())
+
+  /// Keeps a failure for the capture bound to the current task, if there is one still open;
+  /// answers whether it did.
+  static func keep(_ message: String, at location: FailureLocation) -> Bool {
+    guard let current else { return false }
+    return current.state.withLock { state in
+      guard state.isOpen else { return false }
+      state.kept.append((message, location))
+      return true
+    }
+  }
+
+  /// Stops capturing (a later failure, from a task that outlived the scope, is recorded as usual),
+  /// and answers what was kept.
+  func close() -> [CapturedIssue] {
+    state.withLock { state in
+      state.isOpen = false
+      return state.kept.map { CapturedIssue($0.message, fileID: $0.location.fileID, line: $0.location.line) }
+    }
+  }
+
+  /// Stops capturing and records what was kept, as if there had been no capture.
+  func closeAndRecord() {
+    let kept = state.withLock { state in
+      state.isOpen = false
+      return state.kept
+    }
+    for failure in kept { recordFailure(failure.message, at: failure.location) }
+  }
+}

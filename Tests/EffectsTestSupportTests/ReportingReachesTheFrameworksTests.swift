@@ -1,0 +1,83 @@
+import Effects
+import EffectsTestHelpers
+import EffectsTestSupport
+import Foundation
+import Testing
+
+/// What the library reports reaches Swift Testing as a real issue, through each way it reports:
+/// most tests capture reports (`withCapturedIssues`) to assert their exact text quietly, so these
+/// prove, with `withKnownIssue`, that outside a capture they fail the test. (The XCTest path is
+/// proved by the `FailureCapturingTestCase` suites, such as `XCTestReportingTests`.)
+@Suite struct ReportingReachesTheFrameworksTests {
+  @Test func aFailingSpyAssertionIsAnIssueAtItsLine() {
+    let spy = Spy<String, Void>("tokenStore.save")
+    spy.record("abd")
+    let line = #line + 2
+    withKnownIssue {
+      spy.assertCalledOnce(with: "abc")
+    } matching: { issue in
+      issue.matches(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)
+    }
+  }
+
+  @Test func aFailingEffectsAssertionIsAnIssueAtItsLine() {
+    let line = #line + 2
+    withKnownIssue {
+      assertEffects(of: Outcome(value: 1, effects: [Effect.print("surprise")]), [])
+    } matching: { issue in
+      issue.matches(
+        """
+        effects did not match: expected 0, got 1; first difference at index 0:
+          + [0] print("surprise")   (unexpected)
+        """,
+        line: line
+      )
+    }
+  }
+
+  @Test func anUnimplementedReadIsAnIssueAtTheReadSite() {
+    let environment = Environment.unimplemented()
+    let line = #line + 2
+    withKnownIssue {
+      _ = environment.clock
+    } matching: { issue in
+      issue.message.hasPrefix("Unimplemented co-effect: Environment.clock was read")
+        && issue.sourceLocation?.fileID == "EffectsTestSupportTests/ReportingReachesTheFrameworksTests.swift"
+        && (!readSitesAreFound || issue.sourceLocation?.line == line)
+    }
+  }
+
+  @Test func leftoverWorkAtTheEndOfAScopeIsAnIssueWhereItWasScheduled() async {
+    let scheduler = TestScheduler()
+    let line = #line + 3
+    await withKnownIssue {
+      await scheduler.withVirtualTime {
+        _ = scheduler.schedule(after: .seconds(5)) {}
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("TestScheduler: work scheduled here was still pending")
+        && issue.sourceLocation?.line == line
+    }
+  }
+
+  @Test func readingTheCurrentSchedulerOutsideAScopeIsAnIssueAtTheTest() throws {
+    let test = try #require(Test.current)
+    withKnownIssue {
+      _ = TestScheduler.current
+    } matching: { issue in
+      issue.message.hasPrefix("TestScheduler.current was read outside a virtual-time scope")
+        && issue.sourceLocation == test.sourceLocation
+    }
+  }
+
+  @Test func anIssueFromATaskTheTestStartedReachesTheTest() async {
+    let observer = TestObserver<Int, Never>()
+    observer.send(1)
+    let line = #line + 2
+    await withKnownIssue {
+      await Task { observer.assertValues([1, 2]) }.value
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+    }
+  }
+}
