@@ -41,16 +41,8 @@ extension Scheduling {
     column: UInt = #column,
     onMainActor action: @escaping @MainActor @Sendable () -> Void
   ) -> ScheduledWork {
-    let work = MainActorAction(action)
-    let scheduled = schedule(
-      after: delay,
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-      work.run
-    )
-    return ScheduledWork {
-      work.cancel()
-      scheduled.cancel()
-    }
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self.onMainActor(action) { schedule(after: delay, at: callSite, $0) }
   }
 
   /// Runs `action` on the main actor `delay` from now, then every `interval` until the returned
@@ -83,13 +75,18 @@ extension Scheduling {
     column: UInt = #column,
     onMainActor action: @escaping @MainActor @Sendable () -> Void
   ) -> ScheduledWork {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self.onMainActor(action) { schedule(after: delay, every: interval, at: callSite, $0) }
+  }
+
+  /// Schedules `action` through `schedule` as main-actor work, and returns work whose cancelling
+  /// also stops a run already sent on to the main actor.
+  private static func onMainActor(
+    _ action: @escaping @MainActor @Sendable () -> Void,
+    scheduledBy schedule: (@escaping @Sendable () -> Void) -> ScheduledWork
+  ) -> ScheduledWork {
     let work = MainActorAction(action)
-    let scheduled = schedule(
-      after: delay,
-      every: interval,
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-      work.run
-    )
+    let scheduled = schedule(work.run)
     return ScheduledWork {
       work.cancel()
       scheduled.cancel()
