@@ -90,9 +90,10 @@ public struct DefaultsKey<Value: Codable>: Hashable, Sendable {
 
   /// `value` as it is stored under this key: itself for the plain types, JSON data otherwise.
   ///
-  /// ``DefaultsStore/set(_:for:)`` and ``Effect/setDefault(_:for:)`` stop the program when this
-  /// throws, because a value with a sound `Encodable` conformance always encodes. A type whose
-  /// conformance throws on purpose (to reject invalid values) encodes here, and handles the error:
+  /// ``DefaultsStore/set(_:for:)`` and ``Effect/setDefault(_:for:)`` do not throw, because a value
+  /// with a sound `Encodable` conformance always encodes: when this throws there, a test fails at
+  /// the call, and an app stops. A type whose conformance throws on purpose (to reject invalid
+  /// values) encodes here, and handles the error:
   ///
   /// ```swift
   /// let key = DefaultsKey<Invoice>.draft
