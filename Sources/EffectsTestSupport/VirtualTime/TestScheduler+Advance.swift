@@ -109,19 +109,55 @@ extension TestScheduler {
   func drain(until target: Duration?, caller: CallSite, operation: String) -> Bool {
     guard beginDriving(operation, at: caller) else { return false }
     defer { endDriving() }
-    let limit = maxRuns
-    var runs = 0
-    while runNext(until: target) {
+    var drain = Drain(until: target, limit: maxRuns, caller: caller, operation: operation)
+    while drain.runNext(self), !drain.reachedLimit(self) {}
+    return drain.finish(self)
+  }
+
+  /// One run of work toward a target: the loop the synchronous and the asynchronous forms share.
+  /// Each turn runs one piece of work, then checks the ``TestScheduler/maxRuns`` limit; the
+  /// asynchronous form settles the scope's tasks in between, so that a task woken by the piece
+  /// has scheduled its next sleep before the limit looks for work still due.
+  struct Drain {
+    let target: Duration?
+    let limit: Int
+    let caller: CallSite
+    let operation: String
+    private var runs = 0
+    private var stopped = false
+
+    init(until target: Duration?, limit: Int, caller: CallSite, operation: String) {
+      self.target = target
+      self.limit = limit
+      self.caller = caller
+      self.operation = operation
+    }
+
+    /// Runs the next piece of work due before the target; false when nothing more is due.
+    mutating func runNext(_ scheduler: TestScheduler) -> Bool {
+      guard scheduler.runNext(until: target) else { return false }
       runs += 1
-      if runs >= limit, let runaway = nextDue(before: target) {
-        reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
-        return false
+      return true
+    }
+
+    /// Whether the run has reached the limit with work still due — reported at the caller, naming
+    /// the line that scheduled that work.
+    mutating func reachedLimit(_ scheduler: TestScheduler) -> Bool {
+      guard runs >= limit, let runaway = scheduler.nextDue(before: target) else { return false }
+      scheduler.reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
+      stopped = true
+      return true
+    }
+
+    /// Moves time to the target unless the limit stopped the run; false when it did.
+    @discardableResult
+    func finish(_ scheduler: TestScheduler) -> Bool {
+      guard !stopped else { return false }
+      if let target {
+        scheduler.state.withLock { state in state.elapsed = max(state.elapsed, target) }
       }
+      return true
     }
-    if let target {
-      state.withLock { state in state.elapsed = max(state.elapsed, target) }
-    }
-    return true
   }
 
   /// Marks `operation` at `caller` as the call running work; false (reported) when another one

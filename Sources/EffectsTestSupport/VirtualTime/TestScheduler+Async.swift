@@ -339,19 +339,12 @@ extension TestScheduler {
     operation: String,
     isolation: isolated (any Actor)? = #isolation
   ) async {
-    let limit = maxRuns
-    var runs = 0
-    while runNext(until: target) {
+    var drain = Drain(until: target, limit: maxRuns, caller: caller, operation: operation)
+    while drain.runNext(self) {
       await settle(executor, drive: caller)
-      runs += 1
-      if runs >= limit, let runaway = nextDue(before: target) {
-        reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
-        return
-      }
+      if drain.reachedLimit(self) { break }
     }
-    if let target {
-      state.withLock { state in state.elapsed = max(state.elapsed, target) }
-    }
+    drain.finish(self)
   }
 
   /// Waits until every task of the scope has reached its next suspension.
