@@ -15,81 +15,121 @@ struct AssertEffectsTests {
   @Test func reportsAMissingEffectAtTheCallersLine() {
     let outcome = Outcome(value: 1, effects: [Effect.print("a"), .print("c")])
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       assertEffects(of: outcome, [.print("a"), .print("b"), .print("c")])
-    } matching: { issue in
-      issue.line == line
-        && issue.message == """
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
           effects did not match: expected 3, got 2; first difference at index 1:
               [0] print("a")
             - [1] print("b")   (missing)
               [1] print("c")
-          """
-    }
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func reportsAnExtraEffect() {
     let outcome = Outcome(value: 1, effects: [Effect.print("a"), .track(event: "extra", properties: ["k": "v"])])
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       assertEffects(of: outcome, [.print("a")])
-    } matching: { issue in
-      issue.message == """
-        effects did not match: expected 1, got 2; first difference at index 1:
-            [0] print("a")
-          + [1] track(event: "extra", properties: ["k": "v"])   (unexpected)
-        """
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          effects did not match: expected 1, got 2; first difference at index 1:
+              [0] print("a")
+            + [1] track(event: "extra", properties: ["k": "v"])   (unexpected)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func reportsReorderedEffects() {
     let outcome = Outcome(value: 1, effects: [Effect.print("b"), .print("a")])
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       assertEffects(of: outcome, [.print("a"), .print("b")])
-    } matching: { issue in
-      issue.message == """
-        effects did not match: expected 2, got 2; first difference at index 0:
-          + [0] print("b")   (unexpected)
-            [1] print("a")
-          - [1] print("b")   (missing)
-        """
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          effects did not match: expected 2, got 2; first difference at index 0:
+            + [0] print("b")   (unexpected)
+              [1] print("a")
+            - [1] print("b")   (missing)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func reportsAChangedEffect() {
     let outcome = Outcome(value: 1, effects: [Effect.print("hi"), .setDefault(key: "token", value: "xyz")])
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       assertEffects(of: outcome, [.print("hi"), .setDefault(key: "token", value: "abc")])
-    } matching: { issue in
-      issue.message == """
-        effects did not match: expected 2, got 2; first difference at index 1:
-            [0] print("hi")
-          ~ [1] setDefault(key: "token", value: "abc")   (expected)
-            [1] setDefault(key: "token", value: "xyz")   (actual)
-        """
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          effects did not match: expected 2, got 2; first difference at index 1:
+              [0] print("hi")
+            ~ [1] setDefault(key: "token", value: "abc")   (expected)
+              [1] setDefault(key: "token", value: "xyz")   (actual)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func reportsEffectsWhenNoneWereExpected() {
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       assertEffects(of: Outcome(value: 1, effects: [Effect.print("surprise")]), [])
-    } matching: { issue in
-      issue.message == """
-        effects did not match: expected 0, got 1; first difference at index 0:
-          + [0] print("surprise")   (unexpected)
-        """
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          effects did not match: expected 0, got 1; first difference at index 0:
+            + [0] print("surprise")   (unexpected)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func worksWithAnAppsOwnEffects() {
     assertEffects(of: login(.success(token: "abc")), [.storeToken("abc"), .showAlert("Welcome")])
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       assertEffects(of: login(.wrongPassword), [.showAlert("Try again")])
-    } matching: { issue in
-      issue.message == """
-        effects did not match: expected 1, got 1; first difference at index 0:
-          ~ [0] showAlert("Try again")   (expected)
-            [0] showAlert("Wrong password")   (actual)
-        """
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          effects did not match: expected 1, got 1; first difference at index 0:
+            ~ [0] showAlert("Try again")   (expected)
+              [0] showAlert("Wrong password")   (actual)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 }

@@ -108,11 +108,24 @@ private func compute(file: String, environment: Environment) -> Int {
   @Test func anUnsetFieldOfARecordedUnimplementedEnvironmentStillReports() {
     let log = CallLog()
     let environment = Environment.unimplemented().recording(into: log)
-    expectIssues {
+    let made = #line - 1
+    let line = #line + 2
+    let issues = withCapturedIssues {
       _ = environment.clock.now
-    } matching: { issue in
-      issue.message.hasPrefix("Unimplemented co-effect: Environment.clock was read")
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Unimplemented co-effect: Environment.clock was read, but the environment made by \
+          Environment.unimplemented() at EffectsTestSupportTests/EnvironmentRecordingTests.swift:\(made) does not \
+          provide it. Set environment.clock in the test to the value the code under test should see.
+          """,
+          line: line
+        )
+      ]
+    )
     log.assertSequence([.init("clock.now")])
   }
 

@@ -39,11 +39,25 @@ private let launch = Date(timeIntervalSince1970: 1_234_567)
   }
 
   @Test func withoutTheTraitATestSeesTheLiveRootAndEachReadReports() {
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       #expect(Environment.current.clock is SystemClock)
-    } matching: { issue in
-      issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Live co-effect in a test: Environment.current.clock was read, but no environment was set for this test, \
+          so it answered the live SystemClock. A test should control what it reads and where its effects go: run \
+          it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \
+          environment.clock. To use the real world on purpose (an integration test), say so: \
+          withEnvironment(.live) { … } or @Test(.environment(.live)).
+          """,
+          line: line
+        )
+      ]
+    )
   }
 }
 

@@ -32,44 +32,46 @@ let minutesSinceMidnightReadLine = 9
 
   /// The type each live field answers.
   static let liveTypes: [String: String] = [
-    "clock": "SystemClock", "fileReader": "DiskFileSystem", "fileWriter": "DiskFileSystem",
+    "clock": "SystemClock", "bundle": "Bundle", "fileReader": "DiskFileSystem", "fileWriter": "DiskFileSystem",
     "defaults": "UserDefaultsStore", "scheduler": "DispatchScheduler", "console": "StandardOutput",
+    "events": "UnconfiguredEvents", "calendar": "Calendar", "locale": "Locale", "timeZone": "TimeZone",
   ]
+
+  /// What a read of `field` of the live root in a test reports, when the live value is a
+  /// `typeName`.
+  static func liveRead(of field: String, answering typeName: String, line: Int) -> CapturedIssue {
+    CapturedIssue(
+      """
+      Live co-effect in a test: Environment.current.\(field) was read, but no environment was set for this test, so \
+      it answered the live \(typeName). A test should control what it reads and where its effects go: run it with \
+      @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set environment.\(field). To use \
+      the real world on purpose (an integration test), say so: withEnvironment(.live) { … } or \
+      @Test(.environment(.live)).
+      """,
+      line: line
+    )
+  }
 
   @Test(arguments: readers.keys.sorted())
   func readingAFieldOfTheLiveRootReportsItAtTheReadAndAnswersTheLiveValue(_ field: String) throws {
     let reader = try #require(Self.readers[field])
-    let issues = IssueCounter()
+    let typeName = try #require(Self.liveTypes[field])
     var value: Any?
-    expectIssues {
+    let issues = withCapturedIssues {
       value = reader.read()
-    } matching: { issue in
-      issues.record(issue.message)
-        && issue.message.hasPrefix(
-          "Live co-effect in a test: Environment.current.\(field) was read, but no environment was set for this test, "
-            + "so it answered the live "
-        )
-        && issue.message.contains("run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }")
-        && issue.message.contains("or set environment.\(field).")
-        && issue.message.contains("say so: withEnvironment(.live) { … } or @Test(.environment(.live)).")
-        && issue.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
-        && (!readSitesAreFound || issue.line == reader.line)
-    }
-    #expect(issues.recorded.count == 1)
-    if let typeName = Self.liveTypes[field] {
-      #expect(issues.recorded.first?.contains("so it answered the live \(typeName).") == true)
-      #expect(value.map { "\(type(of: $0))" } == typeName)
-    }
+    }.issues
+    expectReadIssues(issues, [Self.liveRead(of: field, answering: typeName, line: reader.line)])
+    #expect(value.map { "\(type(of: $0))" } == typeName)
   }
 
   @Test func theReadInsideTheCodeUnderTestIsWhereTheIssuePoints() {
-    expectIssues {
+    let issues = withCapturedIssues {
       _ = minutesSinceMidnight()
-    } matching: { issue in
-      issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
-        && issue.fileID == "EffectsTestSupportTests/LiveInTestTests.swift"
-        && (!readSitesAreFound || issue.line == minutesSinceMidnightReadLine)
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [Self.liveRead(of: "clock", answering: "SystemClock", line: minutesSinceMidnightReadLine)]
+    )
   }
 
   /// Finding the read site walks the stack through Swift Testing's own frames: inside a
@@ -95,17 +97,24 @@ let minutesSinceMidnightReadLine = 9
 
   @Test func anAppKeyReadFromTheLiveRootReportsAndAnswersItsLiveValue() {
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       #expect(Environment.current.apiClient.fetchName() == "live")
-    } matching: { issue in
-      issue.message
-        == "Live co-effect in a test: Environment.current[APIClientKey.self] was read, but no environment was set "
-        + "for this test, so it answered APIClientKey.liveValue. A test should control what it reads and where its "
-        + "effects go: run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set "
-        + "environment[APIClientKey.self]. To use the real world on purpose (an integration test), say so: "
-        + "withEnvironment(.live) { … } or @Test(.environment(.live))."
-        && (!readSitesAreFound || issue.line == line)
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Live co-effect in a test: Environment.current[APIClientKey.self] was read, but no environment was set \
+          for this test, so it answered APIClientKey.liveValue. A test should control what it reads and where its \
+          effects go: run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \
+          environment[APIClientKey.self]. To use the real world on purpose (an integration test), say so: \
+          withEnvironment(.live) { … } or @Test(.environment(.live)).
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func askingForTheLiveWorldOnPurposeIsSilent() {
@@ -125,11 +134,11 @@ let minutesSinceMidnightReadLine = 9
     let date = Date(timeIntervalSince1970: 3_600)
     withEnvironment({ $0.clock = FixedClock(date) }) {
       #expect(minutesSinceMidnight() == 60)
-      expectIssues {
+      let line = #line + 2
+      let issues = withCapturedIssues {
         _ = Environment.current.locale
-      } matching: { issue in
-        issue.message.hasPrefix("Live co-effect in a test: Environment.current.locale was read")
-      }
+      }.issues
+      expectReadIssues(issues, [Self.liveRead(of: "locale", answering: "Locale", line: line)])
     }
   }
 
@@ -143,28 +152,37 @@ let minutesSinceMidnightReadLine = 9
   }
 
   @Test func theLiveInterpreterWithNoEnvironmentReportsTheTargetItReaches() throws {
-    try expectIssues {
+    let line = #line + 3
+    let issues = try withCapturedIssues {
       // Removing a path where nothing exists: harmless on the real disk it reaches.
       try Interpreter.live().perform([.removeFile(path: "/swift-effects-LiveInTestTests/never-written")])
-    } matching: { issue in
-      issue.message.hasPrefix("Live co-effect in a test: Environment.current.fileWriter was read")
-    }
+    }.issues
+    expectReadIssues(issues, [Self.liveRead(of: "fileWriter", answering: "DiskFileSystem", line: line)])
   }
 
   @Test func readingBackFromAnEnvironmentThatKeepsNothingReportsAndAnswersNothing() {
-    let issues = IssueCounter()
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       #expect(Environment.live.printedLines.isEmpty)
       #expect(Environment.live.trackedEvents.isEmpty)
-    } matching: { issue in
-      issues.record(issue.message)
-    }
-    #expect(
-      issues.recorded == [
-        "environment.console (StandardOutput) keeps nothing to read back. Read back from an environment "
-          + "made by Environment.test(), or set environment.console = InMemoryConsole() first.",
-        "environment.events (UnconfiguredEvents) keeps nothing to read back. Read back from an environment "
-          + "made by Environment.test(), or set environment.events = InMemoryEventLog() first.",
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          environment.console (StandardOutput) keeps nothing to read back. Read back from an environment made by \
+          Environment.test(), or set environment.console = InMemoryConsole() first.
+          """,
+          line: line
+        ),
+        CapturedIssue(
+          """
+          environment.events (UnconfiguredEvents) keeps nothing to read back. Read back from an environment made \
+          by Environment.test(), or set environment.events = InMemoryEventLog() first.
+          """,
+          line: line + 1
+        ),
       ]
     )
   }

@@ -35,16 +35,21 @@ struct RecordingInterpreterTests {
     _ = try recorder.interpreter.run(login(.success(token: "abc")))
 
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       recorder.assertEffects([.storeToken("abc")])
-    } matching: { issue in
-      issue.line == line
-        && issue.message == """
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
           recorded effects did not match: expected 1, got 2; first difference at index 1:
               [0] storeToken("abc")
             + [1] showAlert("Welcome")   (unexpected)
-          """
-    }
+          """,
+          line: line
+        )
+      ]
+    )
 
     #expect(recorder.effects.isEmpty)
     try recorder.interpreter.perform([.showAlert("Bye")])
@@ -54,14 +59,21 @@ struct RecordingInterpreterTests {
   @Test func assertingNothingFailsWhenSomethingWasRecorded() throws {
     let recorder = RecordingInterpreter<Effect>()
     try recorder.interpreter.perform([.print("surprise")])
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       recorder.assertEffects([])
-    } matching: { issue in
-      issue.message == """
-        recorded effects did not match: expected 0, got 1; first difference at index 0:
-          + [0] print("surprise")   (unexpected)
-        """
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          recorded effects did not match: expected 0, got 1; first difference at index 0:
+            + [0] print("surprise")   (unexpected)
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func aPulledBackRecorderShowsAnAppsEffectsAsBuiltInOnes() throws {

@@ -211,13 +211,25 @@ private func signIn(token: String, store: some TokenStore) -> String {
 
   @Test func aVoidSpyPastTheEndOfItsScriptReportsAndReturns() {
     let spy = Spy<String, Void>("events.log")
+    let scriptLine = #line + 1
     spy.stub(script: [()])
     spy.record("a")
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       spy.record("b")
-    } matching: { issue in
-      issue.message.hasPrefix("events.log was called more often than its script allows: call #2")
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          events.log was called more often than its script allows: call #2 since the script was set (with "b") has \
+          no output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
+          Add an output to the script, or find the extra call.
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(spy.calls == ["a", "b"])
   }
 
@@ -285,13 +297,25 @@ private func signIn(token: String, store: some TokenStore) -> String {
   }
 
   @Test func aLeftoverAlreadyAssertedIsNotReportedAgainOnDeinit() {
-    expectIssues {
+    let scriptLine = #line + 4
+    let issues = withCapturedIssues {
+      // The spy lives only inside this closure.
       let spy = Spy<Int, String>("api.fetch")
       spy.stub(script: ["a"])
       spy.assertScriptConsumed()
-    } matching: { issue in
-      issue.message.hasPrefix("api.fetch has its script")
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          api.fetch has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+          0 of 1 output used, never used:
+            [0] "a"
+          """,
+          line: scriptLine + 1
+        )
+      ]
+    )
   }
 
   @Test func replacingAnUnusedScriptReportsItsLeftover() throws {
@@ -389,16 +413,18 @@ private func signIn(token: String, store: some TokenStore) -> String {
   @Test func recordReportsEachThrownErrorOnce() {
     let spy = Spy<Int, Void>("events.log")
     spy.stub { index in if index.isMultiple(of: 2) { throw Offline() } }
-    let counter = IssueCounter()
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       for index in 0..<4 { spy.record(index) }
-    } matching: { issue in
-      counter.record(issue.message)
-    }
-    #expect(counter.recorded.count == 2)
-    #expect(
-      counter.recorded.allSatisfy { $0.hasPrefix("events.log threw Offline(), but it was called with record(…)") }
+    }.issues
+    let threw = CapturedIssue(
+      """
+      events.log threw Offline(), but it was called with record(…), which cannot throw, so the error cannot reach \
+      the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
+      """,
+      line: line
     )
+    #expect(issues == [threw, threw])
     #expect(spy.calls == [0, 1, 2, 3])
   }
 

@@ -64,15 +64,24 @@ import Testing
     let environment = Environment.test()
     let made = #line - 1
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       #expect(environment[AnalyticsEndpointKey.self] == "https://analytics.example.com")
-    } matching: { issue in
-      let text = issue.message
-      return text.contains("AnalyticsEndpointKey has no testValue")
-        && text.contains("Declare `static let testValue` on AnalyticsEndpointKey")
-        && text.contains("Environment.test() at EffectsTestSupportTests/TestEnvironmentTests.swift:\(made)")
-        && (!readSitesAreFound || issue.line == line)
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          AnalyticsEndpointKey has no testValue, so Environment[AnalyticsEndpointKey.self] answered its liveValue \
+          in the test environment made by Environment.test() at \
+          EffectsTestSupportTests/TestEnvironmentTests.swift:\(made). Declare `static let testValue` on \
+          AnalyticsEndpointKey, or set environment[AnalyticsEndpointKey.self] (or the property that wraps it) in \
+          the test.
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func aKeyWithoutATestValueIsFineOutsideTestEnvironments() {

@@ -201,16 +201,23 @@ import Testing
         }
       }
       let sleepLine = #line - 3
-      await expectIssues {
+      let runLine = #line + 2
+      let issues = await withCapturedIssues {
         await scheduler.run()
-      } matching: { issue in
-        let text = issue.message
-        return text.contains("stopped after 20 actions (maxRuns)")
-          && text.contains(
-            "a sleeping task scheduled at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine)"
+      }.issues
+      #expect(
+        issues == [
+          CapturedIssue(
+            """
+            TestScheduler.run() at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(runLine) stopped after \
+            20 actions (maxRuns) with work still due: a sleeping task scheduled at \
+            EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine) keeps running. Cancel it, \
+            advance(by:) a bounded window instead of run(), or raise maxRuns.
+            """,
+            line: sleepLine
           )
-          && issue.line == sleepLine
-      }
+        ]
+      )
       #expect(scheduler.elapsed == .seconds(20))
     }
   }
@@ -219,13 +226,22 @@ import Testing
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
     scheduler.schedule(after: .seconds(1)) { ran.append("ran") }
-    await expectIssues {
+    let line = #line + 2
+    let issues = await withCapturedIssues {
       await scheduler.advance(by: .seconds(1))
-    } matching: { issue in
-      issue.message.contains(
-        "await TestScheduler.advance(by:) was called outside withVirtualTime"
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          await TestScheduler.advance(by:) was called outside withVirtualTime, so it cannot wait for the tasks it \
+          wakes. Start the code under test inside `await scheduler.withVirtualTime { … }` (or mark the test \
+          `@Test(.virtualTime)`) and advance there; from synchronous code, call the synchronous form.
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(ran.values == ["ran"])
   }
 

@@ -192,17 +192,23 @@ import Testing
     let ticks = Recorder<Duration>()
     scheduler.schedule(after: .seconds(1), every: .seconds(1)) { ticks.append(scheduler.elapsed) }
     let timerLine = #line - 1
-    expectIssues {
+    let runLine = #line + 2
+    let issues = withCapturedIssues {
       scheduler.run()
-    } matching: { issue in
-      let text = issue.message
-      return text.contains("TestScheduler.run() at EffectsTestSupportTests/TestSchedulerTests.swift:")
-        && text.contains("stopped after 50 actions (maxRuns)")
-        && text.contains(
-          "a repeating timer (every .seconds(1)) scheduled at EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine)"
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.run() at EffectsTestSupportTests/TestSchedulerTests.swift:\(runLine) stopped after 50 actions \
+          (maxRuns) with work still due: a repeating timer (every .seconds(1)) scheduled at \
+          EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine) keeps running. Cancel it, advance(by:) a \
+          bounded window instead of run(), or raise maxRuns.
+          """,
+          line: timerLine
         )
-        && issue.line == timerLine
-    }
+      ]
+    )
     #expect(ticks.values.count == 50)
     #expect(scheduler.elapsed == .seconds(50))
     #expect(withCapturedIssues { scheduler.assertNoPendingWork() }.issues.count == 1)
@@ -212,13 +218,18 @@ import Testing
     let scheduler = TestScheduler()
     let order = Recorder<String>()
     scheduler.schedule(after: .zero) { order.append("due") }
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       scheduler.advance(by: .seconds(-1))
-    } matching: { issue in
-      issue.message
-        == "TestScheduler.advance(by:) cannot move time backwards: got .seconds(-1). Pass .zero or a positive duration."
-        && issue.line == #line - 4
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          "TestScheduler.advance(by:) cannot move time backwards: got .seconds(-1). Pass .zero or a positive duration.",
+          line: line
+        )
+      ]
+    )
     #expect(scheduler.elapsed == .zero)
     #expect(order.values == [])
     scheduler.runDue()
@@ -228,13 +239,21 @@ import Testing
   @Test func advancingToAnEarlierInstantIsReported() {
     let scheduler = TestScheduler()
     scheduler.advance(to: .seconds(2))
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       scheduler.advance(to: .seconds(1))
-    } matching: { issue in
-      issue.message.contains(
-        "cannot move time backwards: asked for .seconds(1) after the start, but .seconds(2) has already passed"
-      )
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.advance(to:) cannot move time backwards: asked for .seconds(1) after the start, but \
+          .seconds(2) has already passed. Pass an instant at or after `elapsed`.
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(scheduler.elapsed == .seconds(2))
   }
 
@@ -251,12 +270,18 @@ import Testing
   @Test func aNegativeDelayIsReportedAtTheSchedulingLineAndCountsAsZero() {
     let scheduler = TestScheduler()
     let order = Recorder<String>()
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       scheduler.schedule(after: .seconds(-2)) { order.append("ran") }
-    } matching: { issue in
-      issue.message.contains("a delay cannot be negative, got .seconds(-2)")
-        && issue.line == #line - 3
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          "TestScheduler: a delay cannot be negative, got .seconds(-2); it counts as zero. Pass .zero or more.",
+          line: line
+        )
+      ]
+    )
     scheduler.runDue()
     #expect(order.values == ["ran"])
   }
@@ -264,11 +289,21 @@ import Testing
   @Test func aRepeatingIntervalThatIsNotPositiveIsReportedAndRunsOnce() {
     let scheduler = TestScheduler()
     let ticks = Recorder<Duration>()
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       scheduler.schedule(after: .seconds(1), every: .zero) { ticks.append(scheduler.elapsed) }
-    } matching: { issue in
-      issue.message.contains("repeating work needs a positive interval, got .seconds(0)")
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: repeating work needs a positive interval, got .seconds(0). It would repeat forever at one \
+          instant; it runs once instead. Pass an interval greater than zero.
+          """,
+          line: line
+        )
+      ]
+    )
     scheduler.run()
     #expect(ticks.values == [.seconds(1)])
   }
@@ -315,18 +350,25 @@ import Testing
     scheduler.schedule(after: .seconds(1), every: .seconds(1)) {}
     let secondLine = #line - 1
     let assertLine = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       scheduler.assertNoPendingWork()
-    } matching: { issue in
-      let text = issue.message
-      let file = "EffectsTestSupportTests/TestSchedulerTests.swift"
-      return text.hasPrefix("TestScheduler has 2 pending pieces of work at .seconds(0), expected none")
-        && text.contains("+ [0] work due at .seconds(1), scheduled at \(file):\(firstLine)   (unexpected)")
-        && text.contains(
-          "+ [1] repeating work (every .seconds(1)) due at .seconds(1), scheduled at \(file):\(secondLine)"
+    }.issues
+    let file = "EffectsTestSupportTests/TestSchedulerTests.swift"
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler has 2 pending pieces of work at .seconds(0), expected none (run it with advance(by:) or \
+          run(), or cancel it):
+          expected 0, got 2; first difference at index 0:
+            + [0] work due at .seconds(1), scheduled at \(file):\(firstLine)   (unexpected)
+            + [1] repeating work (every .seconds(1)) due at .seconds(1), scheduled at \(file):\(secondLine)   \
+          (unexpected)
+          """,
+          line: assertLine
         )
-        && issue.line == assertLine
-    }
+      ]
+    )
     #expect(scheduler.pending == [])
   }
 

@@ -25,45 +25,71 @@ import Testing
     let reader = try #require(Self.readers[field])
     let environment = Environment.unimplemented()
     let made = #line - 1
-    expectIssues {
+    let issues = withCapturedIssues {
       reader.read(environment)
-    } matching: { issue in
-      let text = issue.message
-      return text.hasPrefix("Unimplemented co-effect: Environment.\(field) was read")
-        && text.contains(
-          "Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made)"
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Unimplemented co-effect: Environment.\(field) was read, but the environment made by \
+          Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
+          not provide it. Set environment.\(field) in the test to the value the code under test should see.
+          """,
+          line: reader.line
         )
-        && text.contains("Set environment.\(field) in the test")
-        && issue.fileID == "EffectsTestSupportTests/UnimplementedEnvironmentTests.swift"
-        && (!readSitesAreFound || issue.line == reader.line)
-    }
+      ]
+    )
   }
 
   @Test func eachReadReportsOnce() {
     let environment = Environment.unimplemented()
-    let issues = IssueCounter()
-    expectIssues {
+    let made = #line - 1
+    let line = #line + 2
+    let issues = withCapturedIssues {
       _ = environment.clock.now
       _ = environment.locale
-    } matching: { issue in
-      issues.record(issue.message)
-    }
-    #expect(issues.recorded.count == 2)
-    #expect(issues.recorded.first?.contains("Environment.clock") == true)
-    #expect(issues.recorded.last?.contains("Environment.locale") == true)
+    }.issues
+    expectReadIssues(
+      issues,
+      ["clock", "locale"].enumerated().map { offset, field in
+        CapturedIssue(
+          """
+          Unimplemented co-effect: Environment.\(field) was read, but the environment made by \
+          Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
+          not provide it. Set environment.\(field) in the test to the value the code under test should see.
+          """,
+          line: line + offset
+        )
+      }
+    )
   }
 
   @Test func assignedFieldsAreSilentAndTheOthersStillReport() {
     var environment = Environment.unimplemented()
+    let made = #line - 1
     environment.clock = FixedClock(Date(timeIntervalSince1970: 7))
     environment.locale = Locale(identifier: "en_GB")
     #expect(environment.clock.now == Date(timeIntervalSince1970: 7))
     #expect(environment.locale.identifier == "en_GB")
-    expectIssues {
+    let line = #line + 2
+    let issues = withCapturedIssues {
       _ = environment.timeZone
-    } matching: { issue in
-      issue.message.contains("Environment.timeZone was read")
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Unimplemented co-effect: Environment.timeZone was read, but the environment made by \
+          Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
+          not provide it. Set environment.timeZone in the test to the value the code under test should see.
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func everyFieldAssignedMeansNothingReports() {
@@ -88,14 +114,24 @@ import Testing
 
   @Test func readingAnAppKeyReportsItsNameEvenWhenTheKeyHasATestValue() {
     let environment = Environment.unimplemented()
+    let made = #line - 1
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       #expect(environment.apiClient.fetchName() == "mock", "the placeholder is the test value, never the live one")
-    } matching: { issue in
-      let text = issue.message
-      return text.hasPrefix("Unimplemented co-effect: Environment[APIClientKey.self] was read")
-        && (!readSitesAreFound || issue.line == line)
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Unimplemented co-effect: Environment[APIClientKey.self] was read, but the environment made by \
+          Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
+          not provide it. Set environment[APIClientKey.self] (or the property that wraps it) in the test.
+          """,
+          line: line
+        )
+      ]
+    )
   }
 
   @Test func anAppKeySetByTheTestIsSilent() {

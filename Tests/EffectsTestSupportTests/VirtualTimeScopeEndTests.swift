@@ -52,19 +52,27 @@ import Darwin
 
   @Test func severalPiecesFromOneLineAreOneIssue() async {
     let scheduler = TestScheduler()
-    let issues = IssueCounter()
-    await expectIssues {
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         for delay in 1...3 {
           scheduler.schedule(after: .seconds(delay)) {}
         }
       }
-    } matching: {
-      issues.record($0.message)
-    }
-    #expect(issues.recorded.count == 1)
-    #expect(issues.recorded.first?.contains("3 pieces of work scheduled here were still pending") == true)
-    #expect(issues.recorded.first?.contains("due at .seconds(1), .seconds(2), .seconds(3)") == true)
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: 3 pieces of work scheduled here were still pending when the withVirtualTime scope at \
+          \(Self.file):\(scopeLine) ended (due at .seconds(1), .seconds(2), .seconds(3); virtual time was \
+          .seconds(0)). They were cancelled. Advance time past them (advance(by:), run()) before the scope ends, or \
+          cancel them; if the test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine + 2
+        )
+      ]
+    )
   }
 
   @Test func aTaskWaitingOnAStreamThatNeverYieldsIsReportedThenCancelled() async {
@@ -142,22 +150,28 @@ import Darwin
   @Test func aTaskStartedAfterAnAdvanceNamesThatAdvance() async {
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()
-    let issues = IssueCounter()
     let advanceLine = #line + 3
-    await expectIssues {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         await scheduler.advance(by: .seconds(1))
         Task { for await _ in stream {} }
         await scheduler.runDue()
       }
-    } matching: {
-      issues.record($0.message)
-    }
-    #expect(issues.recorded.count == 1)
+    }.issues
+    // Reported at the scope, which the task outlived.
     #expect(
-      issues.recorded.first?.contains(
-        "a task started in this scope after the advance at \(Self.file):\(advanceLine) was still suspended"
-      ) == true
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime: a task started in this scope after the advance at \(Self.file):\(advanceLine) was still \
+          suspended when the scope ended, waiting for something other than the scheduler: a stream that never \
+          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. \
+          Let the task finish (or cancel it) before the scope ends; if the test means to leave it running, open \
+          the scope with leftoverWork: .expected.
+          """,
+          line: advanceLine - 1
+        )
+      ]
     )
     input.finish()
   }
@@ -197,24 +211,29 @@ import Darwin
 
   @Test func aRealSleepIsReportedWithWhatToUseInstead() async {
     let scheduler = TestScheduler()
-    let issues = IssueCounter()
     let runLine = #line + 4
-    await expectIssues {
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         try? await Task.sleep(for: .milliseconds(50))
         await scheduler.runDue()
       }
-    } matching: { issue in
-      issues.record(issue.message) && issue.line == runLine
-    }
-    #expect(issues.recorded.count == 1)
-    // "… a real, wall-clock wait of about .milliseconds(50) on …": what was left of it when it was seen.
+    }.issues
+    // The length of the wait is what was left of it when it was seen (about .milliseconds(50)), so
+    // it varies from run to run; the rest of the text is exact.
     #expect(
-      issues.recorded.first?.contains("a task of the scope started a real, wall-clock wait of about .milliseconds(")
-        == true
+      issues.map(\.measuredWaitElided) == [
+        CapturedIssue(
+          """
+          TestScheduler: virtual time could not be exact here: a task of the scope started a real, wall-clock \
+          wait of about .milliseconds(…) on ContinuousClock (Task.sleep or a real clock's sleep) instead of \
+          sleeping on the TestScheduler. Work resumed from outside the scope arrives at a moment that depends on \
+          real time, so what the test saw after this line may change from run to run. Sleep on the scheduler \
+          (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
+          """,
+          line: runLine
+        )
+      ]
     )
-    #expect(issues.recorded.first?.contains(") on ") == true)
-    #expect(issues.recorded.first?.contains("Sleep on the scheduler (environment.scheduler") == true)
   }
 
   // MARK: Misuse
@@ -278,8 +297,8 @@ import Darwin
 
   @Test func advancingFromATaskTheAdvanceResumedIsReported() async {
     let scheduler = TestScheduler()
-    let issues = IssueCounter()
-    await expectIssues {
+    let innerLine = #line + 5
+    let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         let task = Task {
           try await scheduler.sleep(for: .seconds(1))
@@ -288,11 +307,21 @@ import Darwin
         await scheduler.advance(by: .seconds(1))
         try? await task.value
       }
-    } matching: {
-      issues.record($0.message)
-    }
-    #expect(issues.recorded.count == 1)
-    #expect(issues.recorded.first?.hasPrefix("TestScheduler.advance(by:) was called while advance(by:) at") == true)
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(innerLine + 2) is still \
+          running work — from inside work it runs (a scheduled action, or a task it resumed), or from another \
+          thread at the same time. Nested, it would run later work before the work that called it has finished, \
+          so it does nothing. Let the outer call run that work: schedule it, or sleep on the scheduler, instead of \
+          advancing from inside.
+          """,
+          line: innerLine
+        )
+      ]
+    )
     #expect(scheduler.elapsed == .seconds(1))
   }
 

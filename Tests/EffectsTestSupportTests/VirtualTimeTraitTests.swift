@@ -80,30 +80,52 @@ import Testing
   }
 
   @Test func leftoverWorkInATraitScopeIsReportedAtTheLineThatScheduledIt() async throws {
-    let issues = IssueCounter()
+    let test = try #require(Test.current)
+    // A trait's scope is the test's own declaration.
+    let scopeLine = test.sourceLocation.line
     let scheduleLine = #line + 3
-    try await expectIssues {
-      try await VirtualTimeTrait.virtualTime.provideScope(for: Test.current!, testCase: Test.Case.current) {
+    let issues = try await withCapturedIssues {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
         Environment.current.scheduler.schedule(after: .seconds(1)) {}
       }
-    } matching: { issue in
-      issues.record(issue.message) && issue.line == scheduleLine
-    }
-    #expect(issues.recorded.count == 1)
-    #expect(issues.recorded.first?.hasPrefix("TestScheduler: work scheduled here was still pending") == true)
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
+          EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended (due at .seconds(1); virtual time \
+          was .seconds(0)). It was cancelled. Advance time past it (advance(by:), run()) before the scope ends, or \
+          cancel it; if the test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scheduleLine
+        )
+      ]
+    )
   }
 
   @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheTest() async throws {
     let test = try #require(Test.current)
     let (stream, input) = AsyncStream<Int>.makeStream()
-    try await expectIssues {
+    let issues = try await withCapturedIssues {
       try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
         Task { for await _ in stream {} }
       }
-    } matching: { issue in
-      issue.message.hasPrefix("withVirtualTime: a task started in this scope before the first advance")
-        && issue.line == test.sourceLocation.line
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime: a task started in this scope before the first advance was still suspended when the \
+          scope ended, waiting for something other than the scheduler: a stream that never yields, a continuation \
+          never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish \
+          (or cancel it) before the scope ends; if the test means to leave it running, open the scope with \
+          leftoverWork: .expected.
+          """,
+          line: test.sourceLocation.line
+        )
+      ]
+    )
     input.finish()
   }
 
@@ -128,15 +150,25 @@ import Testing
     #expect(now.snapshot == start)
   }
 
-  @Test func readingTheCurrentSchedulerOutsideAScopeIsReported() {
-    let test = Test.current
-    expectIssues {
+  @Test func readingTheCurrentSchedulerOutsideAScopeIsReported() throws {
+    let test = try #require(Test.current)
+    let issues = withCapturedIssues {
       _ = TestScheduler.current
-    } matching: { issue in
-      issue.message.hasPrefix("TestScheduler.current was read outside a virtual-time scope")
-        && issue.message.contains("Mark the test @Test(.virtualTime)")
-        && issue.line == test?.sourceLocation.line && issue.fileID == test?.sourceLocation.fileID
-    }
+    }.issues
+    // Reported at the test: a static property cannot take the caller's line.
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.current was read outside a virtual-time scope, so there is no test scheduler to answer; \
+          here is a new one that nothing else uses. Mark the test @Test(.virtualTime) (or its suite \
+          @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
+          """,
+          fileID: test.sourceLocation.fileID,
+          line: test.sourceLocation.line
+        )
+      ]
+    )
   }
 
   @Test(.environment(.test()))
@@ -153,15 +185,26 @@ import Testing
   }
 
   @Test func theClosureFormReportsLeftoversAtTheLineThatScheduledThem() async {
+    let scopeLine = #line + 3
     let scheduleLine = #line + 3
-    await expectIssues {
+    let issues = await withCapturedIssues {
       await withVirtualTime { scheduler in
         _ = scheduler.schedule(after: .seconds(1)) {}
       }
-    } matching: { issue in
-      issue.message.hasPrefix("TestScheduler: work scheduled here was still pending")
-        && issue.line == scheduleLine
-    }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
+          EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended (due at .seconds(1); virtual time \
+          was .seconds(0)). It was cancelled. Advance time past it (advance(by:), run()) before the scope ends, or \
+          cancel it; if the test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scheduleLine
+        )
+      ]
+    )
   }
 }
 

@@ -1,5 +1,6 @@
 @testable import Effects
 import EffectsTestHelpers
+import EffectsTestSupport
 import Foundation
 import Testing
 
@@ -109,15 +110,22 @@ import Testing
   @Test func writingAValueThatCannotBeEncodedFailsTheTestAtTheWriteAndStoresNothing() {
     let defaults = InMemoryDefaults(["quantity": 3])
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       defaults.set(Quantity(amount: -1), for: DefaultsKey<Quantity>("quantity"))
-    } matching: { issue in
-      issue.message
-        == #"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be "#
-        + "negative. A sound Encodable conformance never fails; to handle this error, encode with "
-        + "DefaultsKey.encode(_:), which throws."
-        && (!readSitesAreFound || issue.line == line)
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be \
+          negative. A sound Encodable conformance never fails; to handle this error, encode with \
+          DefaultsKey.encode(_:), which throws.
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(defaults.values == ["quantity": 3])
   }
 

@@ -67,15 +67,22 @@ import Testing
   @Test func describingAValueThatCannotBeEncodedFailsTheTestAndTheEffectSaysSo() {
     var effect: Effect?
     let line = #line + 2
-    expectIssues {
+    let issues = withCapturedIssues {
       effect = Effect.setDefault(Unencodable(), for: DefaultsKey<Unencodable>("broken"))
-    } matching: { issue in
-      issue.message
-        == #"Effect.setDefault(_:for:): Could not encode Unencodable for defaults key "broken": top-level "#
-        + "Unencodable did not encode any values. A sound Encodable conformance never fails; to handle this "
-        + "error, encode with DefaultsKey.encode(_:), which throws."
-        && (!readSitesAreFound || issue.line == line)
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Effect.setDefault(_:for:): Could not encode Unencodable for defaults key "broken": top-level Unencodable \
+          did not encode any values. A sound Encodable conformance never fails; to handle this error, encode with \
+          DefaultsKey.encode(_:), which throws.
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(
       effect
         == .setDefault(

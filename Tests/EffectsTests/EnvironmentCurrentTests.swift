@@ -1,5 +1,6 @@
 @testable import Effects
 import EffectsTestHelpers
+import EffectsTestSupport
 import Foundation
 import Testing
 
@@ -144,14 +145,26 @@ import Testing
     try root.bootstrap(hosted, at: CallSite(fileID: "App/main.swift", filePath: "/App/main.swift", line: 3))
     let environment = root.publish()
     var flags: Set<String> = []
-    expectIssues {
-      flags = environment[FeatureFlagsKey.self]
+    let line = #line + 3
+    let issues = withCapturedIssues {
+      flags = environment[FeatureFlagsKey.self]  // the root's own key: silent
       _ = environment.clock
-    } matching: { issue in
-      let text = issue.message
-      return text.hasPrefix("Live co-effect in a test: Environment.current")
-        && text.contains("from the root environment bootstrapped at App/main.swift:3")
-    }
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Live co-effect in a test: Environment.current.clock was read, but no environment was set for this test, \
+          so it answered its SystemClock from the root environment bootstrapped at App/main.swift:3. A test should \
+          control what it reads and where its effects go: run it with @Test(.environment(.test())) or inside \
+          withEnvironment(.test()) { … }, or set environment.clock. To use the real world on purpose (an \
+          integration test), say so: withEnvironment(.live) { … } or @Test(.environment(.live)).
+          """,
+          line: line
+        )
+      ]
+    )
     #expect(flags == ["hosted"])
   }
 

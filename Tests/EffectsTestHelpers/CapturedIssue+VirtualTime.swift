@@ -1,0 +1,37 @@
+package import EffectsTestSupport
+
+extension CapturedIssue {
+  /// What a virtual-time scope reports at `line` when `escape` reached it from outside, in full.
+  package static func inexactVirtualTime(_ escape: String, fileID: String = #fileID, line: Int) -> CapturedIssue {
+    CapturedIssue(
+      """
+      TestScheduler: virtual time could not be exact here: \(escape). Work resumed from outside the scope arrives at \
+      a moment that depends on real time, so what the test saw after this line may change from run to run. Sleep on \
+      the scheduler (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
+      """,
+      fileID: fileID,
+      line: line
+    )
+  }
+
+  /// The escape of a task resumed from outside its scope, as ``inexactVirtualTime(_:fileID:line:)``
+  /// names it.
+  package static let resumedFromOutside = """
+    a task of the scope was resumed from outside it (by a Task.yield() inside an actor, an actor with its own \
+    executor, a real Task.sleep, I/O, a continuation resumed on another thread or queue, or a task that is not part \
+    of the scope)
+    """
+
+  /// This issue with the measured length of a real wait (`a real, wall-clock wait of about
+  /// .milliseconds(48) on …`) written as `.milliseconds(…)`. The length is what was left of the
+  /// wait when the scope saw it, so it varies from run to run; every other part of the text is
+  /// compared exactly.
+  package var measuredWaitElided: CapturedIssue {
+    var issue = self
+    issue.message = message.replacing(
+      /wait of about \.milliseconds\(\d+\) on/,
+      with: "wait of about .milliseconds(…) on"
+    )
+    return issue
+  }
+}
