@@ -49,6 +49,16 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
   public var effects: [E] {
     recorded.snapshot
   }
+
+  /// Forgets the effects recorded since the last assertion, without asserting them.
+  ///
+  /// ```swift
+  /// try model.start()  // set-up whose effects this test is not about
+  /// recorder.clear()
+  /// ```
+  public func clear() {
+    recorded.withLock { $0.removeAll() }
+  }
 }
 
 extension RecordingInterpreter where E: Equatable {

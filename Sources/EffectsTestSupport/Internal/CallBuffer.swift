@@ -35,6 +35,12 @@ final class CallBuffer<Element> {
     count += 1
   }
 
+  /// Forgets every element.
+  func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
+  }
+
   /// Every element, oldest first.
   var elements: [Element] {
     Array(UnsafeBufferPointer(start: base, count: count))

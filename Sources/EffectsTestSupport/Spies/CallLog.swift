@@ -37,14 +37,36 @@ public final class CallLog: Sendable {
     var isVerified = false
   }
 
-  private let records = Locked<[Record]>([])
+  /// The entries since the last ``clear()``; an entry's index counts from the log's creation, so
+  /// a spy holding the index of an entry cleared away never marks a later one.
+  private struct Records {
+    var list: [Record] = []
+    /// How many entries were cleared away before `list[0]`.
+    var cleared = 0
+  }
+
+  private let records = Locked(Records())
 
   /// Creates an empty log.
   public init() {}
 
   /// Every call logged so far, in the order they happened.
   public var entries: [Entry] {
-    records.withLock { $0.map(\.entry) }
+    records.withLock { $0.list.map(\.entry) }
+  }
+
+  /// Forgets every entry, verified or not.
+  ///
+  /// ```swift
+  /// log.clear()
+  /// model.refresh()
+  /// log.assertSequence([.init("api.fetch", "42")])
+  /// ```
+  public func clear() {
+    records.withLock { records in
+      records.cleared += records.list.count
+      records.list.removeAll()
+    }
   }
 
   /// Logs a call by hand — from a test double that is not a ``Spy``, for example.
@@ -79,8 +101,8 @@ public final class CallLog: Sendable {
     column: UInt = #column
   ) {
     let actual = records.withLock { records in
-      for index in records.indices { records[index].isVerified = true }
-      return records.map(\.entry)
+      for index in records.list.indices { records.list[index].isVerified = true }
+      return records.list.map(\.entry)
     }
     guard let diff = ListDiff(expected: expected, actual: actual) else { return }
     reportIssue(
@@ -104,7 +126,7 @@ public final class CallLog: Sendable {
     column: UInt = #column
   ) {
     let unverified = records.withLock { records in
-      records.indices.filter { !records[$0].isVerified }.map { ($0, records[$0].entry) }
+      records.list.indices.filter { !records.list[$0].isVerified }.map { ($0, records.list[$0].entry) }
     }
     guard !unverified.isEmpty else { return }
     let list = unverified.map { "\n  [\($0.0)] \($0.1.rendered)" }.joined()
@@ -125,16 +147,16 @@ public final class CallLog: Sendable {
   @discardableResult
   package func append(_ entry: Entry) -> Int {
     records.withLock { records in
-      records.append(Record(entry: entry))
-      return records.count - 1
+      records.list.append(Record(entry: entry))
+      return records.cleared + records.list.count - 1
     }
   }
 
   /// Marks the entries at `indices` as checked by an assertion.
   package func markVerified(_ indices: some Sequence<Int>) {
     records.withLock { records in
-      for index in indices where records.indices.contains(index) {
-        records[index].isVerified = true
+      for index in indices where records.list.indices.contains(index - records.cleared) {
+        records.list[index - records.cleared].isVerified = true
       }
     }
   }

@@ -110,6 +110,22 @@ public final class Spy<Input, Output> {
     state.withLock { $0.calls.last }
   }
 
+  /// Forgets every call recorded so far; the stub or script stays. Entries the spy wrote to a
+  /// shared ``CallLog`` stay in the log (clear the log itself for those).
+  ///
+  /// ```swift
+  /// model.refresh()
+  /// fetch.clear()
+  /// model.refresh()
+  /// fetch.assertCalledOnce(with: "42")  // only the second refresh
+  /// ```
+  public func clear() {
+    state.withLock { state in
+      state.calls.removeAll()
+      state.logIndices.removeAll()
+    }
+  }
+
   /// Records `input` and answers the stub: its output, or the error it throws.
   ///
   /// The one way to call a spy with an input, whatever its output; a double of a throwing method

@@ -59,6 +59,17 @@ public final class TestObserver<Value, Failure: Error> {
     state.withLock { $0.failure }
   }
 
+  /// Forgets every value, the completion and the failure: the observer is as new.
+  ///
+  /// ```swift
+  /// observer.clear()
+  /// model.reload()
+  /// observer.assertValues([.loading, .loaded])
+  /// ```
+  public func clear() {
+    state.withLock { $0 = State() }
+  }
+
   /// Records a value. Pass it as a callback: `onValue: observer.send`.
   public func send(_ value: Value) {
     state.withLock { $0.values.append(value) }
