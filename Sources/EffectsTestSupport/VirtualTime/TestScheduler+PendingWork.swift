@@ -40,7 +40,7 @@ extension TestScheduler {
       message: "use offset, the time from the scheduler's start; a Date belongs only to the clock"
     )
     public var deadline: Date {
-      start.addingTimeInterval(Double(offset.components.seconds) + Double(offset.components.attoseconds) * 1e-18)
+      start.addingTimeInterval(offset.timeInterval)
     }
 
     /// Describes the work for a failure message, e.g.

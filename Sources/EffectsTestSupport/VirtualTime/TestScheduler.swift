@@ -216,8 +216,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
 
   /// The `Date` at `offset` from the start.
   func date(at offset: Duration) -> Date {
-    let (seconds, attoseconds) = offset.components
-    return start.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
+    start.addingTimeInterval(offset.timeInterval)
   }
 
   private func checkedDelay(_ delay: Duration, at callSite: CallSite) -> Duration {

@@ -88,7 +88,7 @@ enum LaneWatchdog {
         watcher.condition.wait()
         continue
       }
-      _ = watcher.condition.wait(until: Date(timeIntervalSinceNow: interval.seconds))
+      _ = watcher.condition.wait(until: Date(timeIntervalSinceNow: interval.timeInterval))
       // Real time, not the number of looks: a look can come early (a scope opening wakes it).
       let now = DispatchTime.now()
       for (key, var watched) in watcher.watched {
@@ -140,13 +140,5 @@ enum LaneWatchdog {
     else { return true }
     let state = text[text.index(after: close)...].drop { $0 == " " }.first
     return state == "S" || state == "D"
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as a `TimeInterval`.
-  fileprivate var seconds: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
   }
 }

@@ -40,8 +40,7 @@ extension RecordingRealSleeps {
   }
 
   private static func seconds<D: DurationProtocol>(_ duration: D) -> Double {
-    guard let duration = duration as? Duration else { return 0 }
-    return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    (duration as? Duration)?.timeInterval ?? 0
   }
 }
 
