@@ -118,7 +118,7 @@ private func compute(file: String, environment: Environment) -> Int {
       [
         CapturedIssue(
           """
-          Unimplemented co-effect: Environment.clock was read, but the environment made by \
+          Environment.clock was read, but the environment made by \
           Environment.unimplemented() at EffectsTestSupportTests/EnvironmentRecordingTests.swift:\(made) does not \
           provide it. Set environment.clock in the test to the value the code under test should see.
           """,

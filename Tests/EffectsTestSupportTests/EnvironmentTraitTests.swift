@@ -48,7 +48,7 @@ private let launch = Date(timeIntervalSince1970: 1_234_567)
       [
         CapturedIssue(
           """
-          Live co-effect in a test: Environment.current.clock was read, but no environment was set for this test, \
+          Environment.current.clock was read in a test, but no environment was set for this test, \
           so it answered the live SystemClock. A test should control what it reads and where its effects go: run \
           it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \
           environment.clock. To use the real world on purpose (an integration test), say so: \

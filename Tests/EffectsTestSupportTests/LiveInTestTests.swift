@@ -42,7 +42,7 @@ let minutesSinceMidnightReadLine = 9
   static func liveRead(of field: String, answering typeName: String, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
-      Live co-effect in a test: Environment.current.\(field) was read, but no environment was set for this test, so \
+      Environment.current.\(field) was read in a test, but no environment was set for this test, so \
       it answered the live \(typeName). A test should control what it reads and where its effects go: run it with \
       @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set environment.\(field). To use \
       the real world on purpose (an integration test), say so: withEnvironment(.live) { … } or \
@@ -81,7 +81,7 @@ let minutesSinceMidnightReadLine = 9
     withKnownIssue("the test reads the live clock on purpose") {
       _ = Environment.current.clock.now
     } matching: { issue in
-      issue.message.hasPrefix("Live co-effect in a test: Environment.current.clock was read")
+      issue.message.hasPrefix("Environment.current.clock was read")
         && (!readSitesAreFound || issue.sourceLocation?.line == line)
     }
     withKnownIssue("an unimplemented read, with a comment", isIntermittent: true) {
@@ -105,10 +105,10 @@ let minutesSinceMidnightReadLine = 9
       [
         CapturedIssue(
           """
-          Live co-effect in a test: Environment.current[APIClientKey.self] was read, but no environment was set \
+          Environment.current[APIClientKey.self] was read in a test, but no environment was set \
           for this test, so it answered APIClientKey.liveValue. A test should control what it reads and where its \
           effects go: run it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \
-          environment[APIClientKey.self]. To use the real world on purpose (an integration test), say so: \
+          environment[APIClientKey.self] (or the property that wraps it). To use the real world on purpose (an integration test), say so: \
           withEnvironment(.live) { … } or @Test(.environment(.live)).
           """,
           line: line

@@ -10,7 +10,7 @@ final class LiveInTestXCTests: FailureCapturingTestCase {
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(minutes >= 0, "the read still answers the live clock")
     let message = failures.first?.message ?? ""
-    XCTAssertTrue(message.hasPrefix("failed - Live co-effect in a test: Environment.current.clock was read"), message)
+    XCTAssertTrue(message.hasPrefix("failed - Environment.current.clock was read"), message)
     #if os(Linux)
     XCTAssertTrue(
       message.hasSuffix("(Read at EffectsTestSupportTests/LiveInTestTests.swift:\(minutesSinceMidnightReadLine).)"),

@@ -16,7 +16,7 @@ final class ReportingXCTests: FailureCapturingTestCase {
     XCTAssertEqual(failure?.line, line)
     XCTAssertTrue(failure?.file.hasSuffix("ReportingXCTests.swift") == true, failure?.file ?? "")
     XCTAssertTrue(
-      failure?.message.contains("Unimplemented co-effect: Environment.clock was read") == true,
+      failure?.message.contains("Environment.clock was read") == true,
       failure?.message ?? ""
     )
   }

@@ -72,11 +72,10 @@ import Testing
       [
         CapturedIssue(
           """
-          AnalyticsEndpointKey has no testValue, so Environment[AnalyticsEndpointKey.self] answered its liveValue \
-          in the test environment made by Environment.test() at \
-          EffectsTestSupportTests/TestEnvironmentTests.swift:\(made). Declare `static let testValue` on \
-          AnalyticsEndpointKey, or set environment[AnalyticsEndpointKey.self] (or the property that wraps it) in \
-          the test.
+          Environment[AnalyticsEndpointKey.self] answered AnalyticsEndpointKey.liveValue in the test environment \
+          made by Environment.test() at EffectsTestSupportTests/TestEnvironmentTests.swift:\(made), because \
+          AnalyticsEndpointKey has no testValue. Declare `static let testValue` on AnalyticsEndpointKey, or set \
+          environment[AnalyticsEndpointKey.self] (or the property that wraps it) in the test.
           """,
           line: line
         )

@@ -33,7 +33,7 @@ import Testing
       [
         CapturedIssue(
           """
-          Unimplemented co-effect: Environment.\(field) was read, but the environment made by \
+          Environment.\(field) was read, but the environment made by \
           Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
           not provide it. Set environment.\(field) in the test to the value the code under test should see.
           """,
@@ -56,7 +56,7 @@ import Testing
       ["clock", "locale"].enumerated().map { offset, field in
         CapturedIssue(
           """
-          Unimplemented co-effect: Environment.\(field) was read, but the environment made by \
+          Environment.\(field) was read, but the environment made by \
           Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
           not provide it. Set environment.\(field) in the test to the value the code under test should see.
           """,
@@ -82,7 +82,7 @@ import Testing
       [
         CapturedIssue(
           """
-          Unimplemented co-effect: Environment.timeZone was read, but the environment made by \
+          Environment.timeZone was read, but the environment made by \
           Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
           not provide it. Set environment.timeZone in the test to the value the code under test should see.
           """,
@@ -124,9 +124,10 @@ import Testing
       [
         CapturedIssue(
           """
-          Unimplemented co-effect: Environment[APIClientKey.self] was read, but the environment made by \
+          Environment[APIClientKey.self] was read, but the environment made by \
           Environment.unimplemented() at EffectsTestSupportTests/UnimplementedEnvironmentTests.swift:\(made) does \
-          not provide it. Set environment[APIClientKey.self] (or the property that wraps it) in the test.
+          not provide it. Set environment[APIClientKey.self] (or the property that wraps it) in the test to the \
+          value the code under test should see.
           """,
           line: line
         )

@@ -147,7 +147,8 @@ import Testing
     var flags: Set<String> = []
     let line = #line + 3
     let issues = withCapturedIssues {
-      flags = environment[FeatureFlagsKey.self]  // the root's own key: silent
+      // The root's own key reports too: a test host's bootstrapped client is as live as any.
+      flags = environment[FeatureFlagsKey.self]
       _ = environment.clock
     }.issues
     expectReadIssues(
@@ -155,14 +156,25 @@ import Testing
       [
         CapturedIssue(
           """
-          Live co-effect in a test: Environment.current.clock was read, but no environment was set for this test, \
+          Environment.current[FeatureFlagsKey.self] was read in a test, but no environment was set for this \
+          test, so it answered its value from the root environment bootstrapped at App/main.swift:3. A test \
+          should control what it reads and where its effects go: run it with @Test(.environment(.test())) or \
+          inside withEnvironment(.test()) { … }, or set environment[FeatureFlagsKey.self] (or the property that \
+          wraps it). To use the real world on purpose (an integration test), say so: withEnvironment(.live) { … } \
+          or @Test(.environment(.live)).
+          """,
+          line: line
+        ),
+        CapturedIssue(
+          """
+          Environment.current.clock was read in a test, but no environment was set for this test, \
           so it answered its SystemClock from the root environment bootstrapped at App/main.swift:3. A test should \
           control what it reads and where its effects go: run it with @Test(.environment(.test())) or inside \
           withEnvironment(.test()) { … }, or set environment.clock. To use the real world on purpose (an \
           integration test), say so: withEnvironment(.live) { … } or @Test(.environment(.live)).
           """,
-          line: line
-        )
+          line: line + 1
+        ),
       ]
     )
     #expect(flags == ["hosted"])
@@ -192,7 +204,7 @@ import Testing
     var bootstrapped = Environment.live
     bootstrapped[FeatureFlagsKey.self] = ["at launch"]
     try root.bootstrap(bootstrapped, at: CallSite())
-    #expect(root.publish()[FeatureFlagsKey.self] == ["at launch"])
+    #expect(root.publish(marking: false)[FeatureFlagsKey.self] == ["at launch"])
   }
 }
 

@@ -21,8 +21,20 @@
 /// An environment made for tests (`Environment.test()` in `EffectsTestSupport`) answers a key it
 /// was not given with `testValue`. A key that declares no `testValue` answers with `liveValue`
 /// *and reports a test failure naming the key*, so a live API client never reaches a test silently.
-/// `testValue` is read each time such a key is read: declare it with `static let` to share one
-/// instance.
+///
+/// A test environment reads `testValue` once, the first time the key is read, and keeps it: every
+/// copy of that environment sees the same instance, and the next `Environment.test()` reads a fresh
+/// one. So a computed `testValue` gives each test its own double, with its own state:
+///
+/// ```swift
+/// enum CartKey: CoeffectKey {
+///   static var liveValue: any CartStore { ServerCart() }
+///   static var testValue: any CartStore { InMemoryCart() }  // one per test
+/// }
+/// ```
+///
+/// The library's own co-effects (`clock`, `defaults`, `fileReader`, …) are keys defined this way,
+/// each with a live value and an in-memory test value.
 public protocol CoeffectKey {
   /// The type of the co-effect.
   associatedtype Value: Sendable

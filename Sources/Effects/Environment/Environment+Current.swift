@@ -4,23 +4,12 @@ extension Environment {
   /// The real world: ``SystemClock``, `Bundle.main`, ``DiskFileSystem`` (to read and to write),
   /// ``UserDefaultsStore`` over `UserDefaults.standard`, ``DispatchScheduler`` on a private serial
   /// queue, ``StandardOutput``, no analytics ``events`` (set yours), and the user's current calendar,
-  /// locale and time zone (auto-updating).
+  /// locale and time zone (auto-updating): every co-effect's `liveValue`.
   ///
   /// ```swift
   /// let result = compute(file: "number.txt", environment: .live)
   /// ```
-  public static let live = Environment(
-    clock: SystemClock(),
-    bundle: Bundle.main,
-    fileReader: DiskFileSystem(),
-    fileWriter: DiskFileSystem(),
-    defaults: UserDefaultsStore(),
-    scheduler: DispatchScheduler(),
-    console: StandardOutput(),
-    calendar: .autoupdatingCurrent,
-    locale: .autoupdatingCurrent,
-    timeZone: .autoupdatingCurrent
-  )
+  public static let live = Environment()
 
   /// The environment of the current task.
   ///

@@ -11,8 +11,9 @@ package struct TestContext: Sendable {
     case deterministic
     /// `Environment.unimplemented()`: every field and key reports until the test sets it.
     case unimplemented
-    /// The live root, read inside a test: every field and key answers its live value and reports.
-    case liveInTest
+    /// The live root, read inside a test: every field and key reports, and answers what `root` was
+    /// given, else its live value.
+    case liveInTest(root: Environment?)
   }
 
   /// Where the test made its environment; nil for the live root.
@@ -37,6 +38,10 @@ package struct TestContext: Sendable {
     self.report = report
   }
 
+  /// The values of the keys this environment was not given, read once (from each key's
+  /// `testValue`) and shared by every copy of the environment.
+  package let testValues = TestValues()
+
   /// What a live read answered: `live` for `Environment.live`, or `bootstrapped` followed by the
   /// root's origin.
   private func answered(_ live: String, _ bootstrapped: String) -> String {
@@ -48,58 +53,46 @@ package struct TestContext: Sendable {
     callSite.map { " at \($0)" } ?? ""
   }
 
-  func reportRead(of name: String, answering value: Any) {
+  /// The value of a co-effect the environment was not given, reporting what this context must.
+  ///
+  /// - Parameter builtIn: the `Environment` property (`"clock"`) and slot of a built-in
+  ///   co-effect; nil for an app's key.
+  func resolve<Key: CoeffectKey>(_ key: Key.Type, builtIn: Environment.BuiltIn?) -> Key.Value {
+    let field = builtIn?.member
+    let member = field.map { ".\($0)" } ?? "[\(Key.self).self]"
+    let setting = field.map { "environment.\($0)" } ?? "environment[\(Key.self).self] (or the property that wraps it)"
     switch reads {
-    case .liveInTest:
+    case .liveInTest(let root):
+      let value = root?.given(key, builtIn: builtIn) ?? Key.liveValue
+      let what =
+        field == nil
+        ? answered("\(Key.self).liveValue", "its value")
+        : answered("the live \(type(of: value as Any))", "its \(type(of: value as Any))")
       report(
         """
-        Live co-effect in a test: Environment.current.\(name) was read, but no environment was set for \
-        this test, so it answered \(answered("the live \(type(of: value))", "its \(type(of: value))")). \
-        \(Self.howToFix("environment.\(name)"))
+        Environment.current\(member) was read in a test, but no environment was set for this test, so it \
+        answered \(what). \(Self.howToFix(setting))
         """,
         callSite
       )
-    case .deterministic, .unimplemented:
-      report(
-        """
-        Unimplemented co-effect: Environment.\(name) was read, but the environment made by \(origin)\(madeAt) \
-        does not provide it. Set environment.\(name) in the test to the value the code under test should see.
-        """,
-        callSite
-      )
-    }
-  }
-
-  func resolve<Key: CoeffectKey>(_ key: Key.Type) -> Key.Value {
-    switch reads {
-    case .liveInTest:
-      report(
-        """
-        Live co-effect in a test: Environment.current[\(Key.self).self] was read, but no environment was set \
-        for this test, so it answered \(answered("\(Key.self).liveValue", "its value")). \
-        \(Self.howToFix("environment[\(Key.self).self]"))
-        """,
-        callSite
-      )
-      return Key.liveValue
+      return value
     case .unimplemented:
       report(
         """
-        Unimplemented co-effect: Environment[\(Key.self).self] was read, but the environment made by \
-        \(origin)\(madeAt) does not provide it. Set environment[\(Key.self).self] (or the property that wraps it) \
-        in the test.
+        Environment\(member) was read, but the environment made by \(origin)\(madeAt) does not provide it. \
+        Set \(setting) in the test to the value the code under test should see.
         """,
         callSite
       )
-      return TestValueProbe.read(key).value
+      return testValues.value(of: key).value
     case .deterministic:
-      let (value, isDeclared) = TestValueProbe.read(key)
+      let (value, isDeclared) = testValues.value(of: key)
       if !isDeclared {
         report(
           """
-          \(Key.self) has no testValue, so Environment[\(Key.self).self] answered its liveValue in the test \
-          environment made by \(origin)\(madeAt). Declare `static let testValue` on \(Key.self), or set \
-          environment[\(Key.self).self] (or the property that wraps it) in the test.
+          Environment\(member) answered \(Key.self).liveValue in the test environment made by \(origin)\(madeAt), \
+          because \(Key.self) has no testValue. Declare `static let testValue` on \(Key.self), or set \(setting) \
+          in the test.
           """,
           callSite
         )
@@ -110,66 +103,65 @@ package struct TestContext: Sendable {
 
   /// The second half of a live-read message: how to give the test its own world, or to ask for the
   /// real one on purpose.
-  private static func howToFix(_ member: String) -> String {
+  private static func howToFix(_ setting: String) -> String {
     """
     A test should control what it reads and where its effects go: run it with \
-    @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \(member). To use \
+    @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \(setting). To use \
     the real world on purpose (an integration test), say so: withEnvironment(.live) { … } or \
     @Test(.environment(.live)).
     """
   }
 }
 
-extension Environment {
-  /// An environment for tests: deterministic co-effects, in-memory targets, and `context` to
-  /// report what it cannot answer. With `.unimplemented` reads, every field reports when read until
-  /// it is assigned.
-  package init(
-    testing context: TestContext,
-    clock: any WallClock,
-    bundle: any ResourceBundle,
-    files: InMemoryFileSystem,
-    defaults: any DefaultsStore,
-    scheduler: any Scheduling
-  ) {
-    var calendar = Calendar(identifier: .gregorian)
-    let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
-    let posix = Locale(identifier: "en_US_POSIX")
-    calendar.timeZone = utc
-    calendar.locale = posix
-    self.init(
-      clock: clock,
-      bundle: bundle,
-      fileReader: files,
-      fileWriter: files,
-      defaults: defaults,
-      scheduler: scheduler,
-      console: InMemoryConsole(),
-      events: InMemoryEventLog(),
-      calendar: calendar,
-      locale: posix,
-      timeZone: utc
-    )
-    update([]) { fields in
-      fields.testContext = context
-      fields.unimplemented = context.reads == .unimplemented ? .all : []
-    }
+/// The test values of one test environment: each key's `testValue`, read the first time the key
+/// is read and kept, so that a double with state (an in-memory store, a mock client) is one
+/// instance for the whole test, and a fresh one for the next test.
+package final class TestValues: Sendable {
+  private struct Entry {
+    let box: any AnyObject & Sendable
+    let isDeclared: Bool
   }
 
-  /// The live root as a test sees it: every field answers its live value and reports, through
-  /// `report`, that nothing set it.
+  private let entries = Locked<[ObjectIdentifier: Entry]>([:])
+
+  package init() {}
+
+  /// The key's test value, and whether the key declares one (else it is the live value).
+  func value<Key: CoeffectKey>(of key: Key.Type) -> (value: Key.Value, isDeclared: Bool) {
+    let id = ObjectIdentifier(key)
+    let entry =
+      entries.withLock { $0[id] }
+      ?? {
+        // Read outside the lock: a test value may itself read the environment.
+        let (value, isDeclared) = TestValueProbe.read(key)
+        let made = Entry(box: CoeffectBox(value), isDeclared: isDeclared)
+        return entries.withLock { entries in
+          if let first = entries[id] { return first }
+          entries[id] = made
+          return made
+        }
+      }()
+    // Only this method stores under `id`, and always a box of `Key.Value`.
+    return (unsafeDowncast(entry.box, to: CoeffectBox<Key.Value>.self).value, entry.isDeclared)
+  }
+}
+
+extension Environment {
+  /// An environment for tests that answers, and reports, as `context` says: `Environment.test()`
+  /// then sets the fields whose test values belong together (the scheduler is the clock; one file
+  /// system reads what effects write).
+  package init(testing context: TestContext) {
+    self.init(context: context)
+  }
+
+  /// The live root as a test sees it: every read reports, through `report`, that nothing set it,
+  /// and answers what this environment was given, else the live value.
   package func liveInTest(
     origin: String = "Environment.live",
     report: @escaping @Sendable (_ message: String, _ callSite: CallSite?) -> Void
   ) -> Environment {
-    var copy = self
-    copy.update([]) { fields in
-      fields.testContext = TestContext(callSite: nil, origin: origin, reads: .liveInTest, report: report)
-      fields.unimplemented = .all
-    }
-    return copy
+    Environment(
+      context: TestContext(callSite: nil, origin: origin, reads: .liveInTest(root: self), report: report)
+    )
   }
-
-  /// A bundle with no resources, for test environments.
-  package static var emptyBundle: any ResourceBundle { EmptyBundle() }
 }

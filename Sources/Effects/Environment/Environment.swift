@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Everything code reads from the world — its co-effects — and everything effects act on, in one
 /// value.
@@ -31,7 +31,9 @@ public import Foundation
 /// Reach it by passing it explicitly, or read ``current``, which `withEnvironment(_:operation:)`
 /// overrides for one scope (a test, a request) without leaking into others.
 ///
-/// App-defined co-effects are added through a ``CoeffectKey`` and a property in an extension.
+/// Every co-effect, the built-in ones included, is a ``CoeffectKey`` with a live value and a test
+/// value, read through a property in an extension: an app adds its own (an API client, feature
+/// flags) the way the library defines `clock` or `defaults`.
 ///
 /// `Environment` is a value: copies are independent, and changing a field of a copy never changes
 /// the original. It is cheap to copy (one reference) and cheap to read.
@@ -46,185 +48,10 @@ public import Foundation
 public struct Environment: Sendable {
   private var storage: Storage
 
-  /// Creates an environment from every co-effect and every target of effects. Most code starts
-  /// from ``live`` or a test environment and changes a field or two instead.
-  ///
-  /// - Parameters:
-  ///   - clock: the current time.
-  ///   - bundle: where bundled resources are.
-  ///   - fileReader: how files are read.
-  ///   - fileWriter: what `.writeFile` and `.removeFile` change.
-  ///   - defaults: settings.
-  ///   - scheduler: where work runs later.
-  ///   - console: where `.print` writes.
-  ///   - events: where `.track` logs; `nil` (the default) makes `.track` fail, naming
-  ///     ``events``, instead of dropping the event.
-  ///   - calendar: the calendar dates are computed in.
-  ///   - locale: the locale text is formatted in.
-  ///   - timeZone: the time zone dates are shown in.
-  public init(
-    clock: any WallClock,
-    bundle: any ResourceBundle,
-    fileReader: any FileReader,
-    fileWriter: any FileWriter,
-    defaults: any DefaultsStore,
-    scheduler: any Scheduling,
-    console: any Console,
-    events: (any EventLogging)? = nil,
-    calendar: Calendar,
-    locale: Locale,
-    timeZone: TimeZone
-  ) {
-    storage = Storage(
-      Fields(
-        clock: clock,
-        bundle: bundle,
-        fileReader: fileReader,
-        fileWriter: fileWriter,
-        defaults: defaults,
-        scheduler: scheduler,
-        console: console,
-        events: events ?? UnconfiguredEvents(),
-        calendar: calendar,
-        locale: locale,
-        timeZone: timeZone
-      )
-    )
-  }
-
-  /// The current time. Live: ``SystemClock``.
-  public var clock: any WallClock {
-    get {
-      storage.check(.clock)
-      return storage.fields.clock
-    }
-    set { update(.clock) { $0.clock = newValue } }
-  }
-
-  /// Where bundled resources are. Live: `Bundle.main`.
-  public var bundle: any ResourceBundle {
-    get {
-      storage.check(.bundle)
-      return storage.fields.bundle
-    }
-    set { update(.bundle) { $0.bundle = newValue } }
-  }
-
-  /// How files are read. Live: ``DiskFileSystem``.
-  ///
-  /// Setting it leaves ``fileWriter`` as it was. When the code under test both reads files and
-  /// writes them through effects, give both one file system with ``useFileSystem(_:)``, so what it
-  /// writes reads back.
-  public var fileReader: any FileReader {
-    get {
-      storage.check(.fileReader)
-      return storage.fields.fileReader
-    }
-    set { update(.fileReader) { $0.fileReader = newValue } }
-  }
-
-  /// What `.writeFile` and `.removeFile` change. Live: ``DiskFileSystem``; in a test
-  /// environment, the same ``InMemoryFileSystem`` as ``fileReader``, so what the code wrote reads
-  /// back.
-  ///
-  /// ```swift
-  /// let environment = Environment.test()
-  /// try Interpreter.live(environment: environment).perform([.writeFile(path: "/a.txt", contents: data)])
-  /// #expect(try environment.fileReader.contents(atPath: "/a.txt") == data)
-  /// ```
-  public var fileWriter: any FileWriter {
-    get {
-      storage.check(.fileWriter)
-      return storage.fields.fileWriter
-    }
-    set { update(.fileWriter) { $0.fileWriter = newValue } }
-  }
-
-  /// Reads and writes files through `files`: sets ``fileReader`` and ``fileWriter`` to the same
-  /// file system, so what effects write reads back.
-  ///
-  /// ```swift
-  /// var environment = Environment.test()
-  /// environment.useFileSystem(InMemoryFileSystem(["/notes/draft.txt": "hello"]))
-  /// try Interpreter.live(environment: environment).perform([.writeFile(path: "/notes/today.txt", contents: data)])
-  /// #expect(try environment.fileReader.contents(atPath: "/notes/today.txt") == data)
-  /// ```
-  public mutating func useFileSystem(_ files: some FileReader & FileWriter) {
-    fileReader = files
-    fileWriter = files
-  }
-
-  /// Settings. Live: ``UserDefaultsStore`` over `UserDefaults.standard`.
-  public var defaults: any DefaultsStore {
-    get {
-      storage.check(.defaults)
-      return storage.fields.defaults
-    }
-    set { update(.defaults) { $0.defaults = newValue } }
-  }
-
-  /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue; an app whose
-  /// view models schedule UI work sets ``MainQueueScheduler``, and tests a `TestScheduler`.
-  public var scheduler: any Scheduling {
-    get {
-      storage.check(.scheduler)
-      return storage.fields.scheduler
-    }
-    set { update(.scheduler) { $0.scheduler = newValue } }
-  }
-
-  /// Where `.print` writes. Live: ``StandardOutput``; in a test environment, an
-  /// ``InMemoryConsole`` that keeps the lines.
-  public var console: any Console {
-    get {
-      storage.check(.console)
-      return storage.fields.console
-    }
-    set { update(.console) { $0.console = newValue } }
-  }
-
-  /// Where `.track` logs analytics events. Live: none — install your analytics SDK's
-  /// ``EventLogging`` at launch, or `.track` fails naming this property; in a test environment, an
-  /// ``InMemoryEventLog`` that keeps the events.
-  ///
-  /// ```swift
-  /// var environment = Environment.live
-  /// environment.events = AmplitudeEvents()
-  /// Environment.bootstrap(environment)
-  /// ```
-  public var events: any EventLogging {
-    get {
-      storage.check(.events)
-      return storage.fields.events
-    }
-    set { update(.events) { $0.events = newValue } }
-  }
-
-  /// The calendar dates are computed in. Live: `Calendar.autoupdatingCurrent`.
-  public var calendar: Calendar {
-    get {
-      storage.check(.calendar)
-      return storage.fields.calendar
-    }
-    set { update(.calendar) { $0.calendar = newValue } }
-  }
-
-  /// The locale text is formatted in. Live: `Locale.autoupdatingCurrent`.
-  public var locale: Locale {
-    get {
-      storage.check(.locale)
-      return storage.fields.locale
-    }
-    set { update(.locale) { $0.locale = newValue } }
-  }
-
-  /// The time zone dates are shown in. Live: `TimeZone.autoupdatingCurrent`.
-  public var timeZone: TimeZone {
-    get {
-      storage.check(.timeZone)
-      return storage.fields.timeZone
-    }
-    set { update(.timeZone) { $0.timeZone = newValue } }
+  /// An environment that answers every co-effect with its live value, or, given a test context,
+  /// as that context says.
+  package init(context: TestContext? = nil) {
+    storage = Storage(Contents(context: context))
   }
 
   /// The app-defined co-effect stored under `key`.
@@ -237,141 +64,139 @@ public struct Environment: Sendable {
   /// ```
   public subscript<Key: CoeffectKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage.fields.keyed[ObjectIdentifier(key)] {
-        // Only the typed setter below stores under this identifier.
-        return value as! Key.Value
+      if let box = storage.contents.keyed[ObjectIdentifier(key)] {
+        // Only the setter below stores under this identifier, and always a box of `Key.Value`.
+        return unsafeDowncast(box, to: CoeffectBox<Key.Value>.self).value
       }
-      guard let context = storage.fields.testContext else { return Key.liveValue }
-      return context.resolve(key)
+      return resolve(key, builtIn: nil)
     }
     set {
-      update([]) { $0.keyed[ObjectIdentifier(key)] = newValue }
+      update { contents in
+        contents.keyed[ObjectIdentifier(key)] = CoeffectBox(newValue)
+        contents.decorations[ObjectIdentifier(key)] = nil
+      }
     }
   }
 
-  mutating func update(_ field: Field, _ change: (inout Fields) -> Void) {
-    var fields = storage.fields
-    fields.unimplemented.remove(field)
-    change(&fields)
-    storage = Storage(fields)
+  /// A built-in co-effect: the same rules as an app's key, stored at the key's slot so that a read
+  /// is an index, not a hash lookup.
+  package subscript<Key: BuiltInKey>(builtIn key: Key.Type) -> Key.Value {
+    @inline(__always)
+    get {
+      let slots = storage.contents.slots
+      let slot = Key.slot
+      if slot < slots.count, let box = slots[slot] {
+        // Only the setter below stores at this slot, and always a box of `Key.Value`.
+        return unsafeDowncast(box, to: CoeffectBox<Key.Value>.self).value
+      }
+      return resolve(key, builtIn: (Key.member, slot))
+    }
+    set {
+      update { $0.store(CoeffectBox(newValue), for: key) }
+    }
   }
 
-  /// A copy whose protocol co-effects are replaced by `transform`ed versions — for test support,
-  /// which wraps each of them (`recording(into:)`).
+  /// The value of a key this environment was not given: as its test context says (reporting what
+  /// it must), else the key's live value; then through the decoration, if any.
+  @inline(never)
+  private func resolve<Key: CoeffectKey>(_ key: Key.Type, builtIn: BuiltIn?) -> Key.Value {
+    let contents = storage.contents
+    var value: Key.Value
+    if let context = contents.context {
+      value = context.resolve(key, builtIn: builtIn)
+    } else {
+      value = Key.liveValue
+    }
+    if let decoration = contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value> {
+      value = decoration.transform(value)
+    }
+    return value
+  }
+
+  private mutating func update(_ change: (inout Contents) -> Void) {
+    var contents = storage.contents
+    change(&contents)
+    storage = Storage(contents)
+  }
+
+  /// A copy whose `Key` co-effect is `transform`ed — for test support, which wraps co-effects to
+  /// log their reads (`recording(into:)`).
   ///
-  /// The fields are handed over without going through their getters, and the copy keeps which
-  /// fields report when read: wrapping an `Environment.unimplemented()` field reports nothing now,
-  /// and the wrapped field still reports when the code under test reads it.
-  package func mappingCoeffects(
-    clock: (any WallClock) -> any WallClock,
-    bundle: (any ResourceBundle) -> any ResourceBundle,
-    fileReader: (any FileReader) -> any FileReader,
-    defaults: (any DefaultsStore) -> any DefaultsStore,
-    scheduler: (any Scheduling) -> any Scheduling
+  /// A key this environment was given is wrapped now. A key it was not given is wrapped when it is
+  /// read, after it resolves: so a co-effect of `Environment.unimplemented()` that the test did not
+  /// set still reports when the code under test reads it, and at that line. Setting the key on the
+  /// copy replaces the wrapped value.
+  package func decorating<Key: BuiltInKey>(
+    _ key: Key.Type,
+    with transform: @escaping @Sendable (Key.Value) -> Key.Value
   ) -> Environment {
-    var fields = storage.fields
-    fields.clock = clock(fields.clock)
-    fields.bundle = bundle(fields.bundle)
-    fields.fileReader = fileReader(fields.fileReader)
-    fields.defaults = defaults(fields.defaults)
-    fields.scheduler = scheduler(fields.scheduler)
     var copy = self
-    copy.storage = Storage(fields)
+    copy.update { contents in
+      let slot = Key.slot
+      if slot < contents.slots.count, let box = contents.slots[slot] {
+        let value = unsafeDowncast(box, to: CoeffectBox<Key.Value>.self).value
+        contents.store(CoeffectBox(transform(value)), for: key)
+      } else {
+        contents.decorations[ObjectIdentifier(key)] = Decoration(transform: transform)
+      }
+    }
     return copy
+  }
+
+  /// The value this environment was given for `key`, if any, without resolving or reporting.
+  package func given<Key: CoeffectKey>(_ key: Key.Type, builtIn: BuiltIn?) -> Key.Value? {
+    let contents = storage.contents
+    let box: (any AnyObject & Sendable)?
+    if let slot = builtIn?.slot {
+      box = slot < contents.slots.count ? contents.slots[slot] : nil
+    } else {
+      box = contents.keyed[ObjectIdentifier(key)]
+    }
+    return box.map { unsafeDowncast($0, to: CoeffectBox<Key.Value>.self).value }
+  }
+
+  /// The test context of this environment: how it reports what it cannot answer. Nil in an app.
+  package var testContext: TestContext? {
+    storage.contents.context
   }
 }
 
 extension Environment {
-  /// One co-effect field, as a bit.
-  struct Field: OptionSet, Sendable {
-    let rawValue: UInt16
+  /// A built-in co-effect, as a read of it is resolved: the property's name and the slot.
+  package typealias BuiltIn = (member: String, slot: Int)
 
-    static let clock = Field(rawValue: 1 << 0)
-    static let bundle = Field(rawValue: 1 << 1)
-    static let fileReader = Field(rawValue: 1 << 2)
-    static let defaults = Field(rawValue: 1 << 3)
-    static let scheduler = Field(rawValue: 1 << 4)
-    static let calendar = Field(rawValue: 1 << 5)
-    static let locale = Field(rawValue: 1 << 6)
-    static let timeZone = Field(rawValue: 1 << 7)
-    static let fileWriter = Field(rawValue: 1 << 8)
-    static let console = Field(rawValue: 1 << 9)
-    static let events = Field(rawValue: 1 << 10)
-    static let all: Field = [
-      .clock, .bundle, .fileReader, .defaults, .scheduler, .calendar, .locale, .timeZone, .fileWriter, .console,
-      .events,
-    ]
+  /// What an environment holds: the co-effects it was given, and how to answer the others.
+  struct Contents: Sendable {
+    /// Built-in co-effects, by ``BuiltInKey/slot``; nil where not given.
+    var slots: [(any AnyObject & Sendable)?] = []
+    /// App co-effects, by key.
+    var keyed: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+    /// Wrappers applied to keys not given, when they are read.
+    var decorations: [ObjectIdentifier: any Sendable] = [:]
+    /// Set in test environments: how they answer, and report, a co-effect they were not given.
+    var context: TestContext?
 
-    var name: String {
-      switch self {
-      case .clock: "clock"
-      case .bundle: "bundle"
-      case .fileReader: "fileReader"
-      case .defaults: "defaults"
-      case .scheduler: "scheduler"
-      case .calendar: "calendar"
-      case .locale: "locale"
-      case .timeZone: "timeZone"
-      case .fileWriter: "fileWriter"
-      case .console: "console"
-      default: "events"
-      }
+    /// Stores a built-in co-effect; a value set replaces any wrapper waiting for the key.
+    mutating func store<Key: BuiltInKey>(_ box: CoeffectBox<Key.Value>, for key: Key.Type) {
+      let slot = Key.slot
+      if slot >= slots.count { slots += repeatElement(nil, count: slot + 1 - slots.count) }
+      slots[slot] = box
+      decorations[ObjectIdentifier(key)] = nil
     }
   }
 
-  /// The stored co-effects.
-  struct Fields: Sendable {
-    var clock: any WallClock
-    var bundle: any ResourceBundle
-    var fileReader: any FileReader
-    var fileWriter: any FileWriter
-    var defaults: any DefaultsStore
-    var scheduler: any Scheduling
-    var console: any Console
-    var events: any EventLogging
-    var calendar: Calendar
-    var locale: Locale
-    var timeZone: TimeZone
-    var keyed: [ObjectIdentifier: any Sendable] = [:]
-    /// Set in test environments: how they report a co-effect they cannot answer.
-    var testContext: TestContext?
-    /// Fields that report when read (`Environment.unimplemented()`, or the live root read inside
-    /// a test); assigning one removes it.
-    var unimplemented: Field = []
-
-    /// The value of `field`, for a message.
-    func value(of field: Field) -> Any {
-      switch field {
-      case .clock: clock
-      case .bundle: bundle
-      case .fileReader: fileReader
-      case .defaults: defaults
-      case .scheduler: scheduler
-      case .calendar: calendar
-      case .locale: locale
-      case .timeZone: timeZone
-      case .fileWriter: fileWriter
-      case .console: console
-      default: events
-      }
-    }
+  /// A wrapper for a key not given yet, applied when it is read.
+  struct Decoration<Value: Sendable>: Sendable {
+    let transform: @Sendable (Value) -> Value
   }
 
   /// Immutable storage, replaced on every write, so copying an environment copies one reference
-  /// and reading a field is one load (no copy of the other fields).
+  /// and reading a co-effect is a load and an index, with no copy of the others.
   final class Storage: Sendable {
-    /// The co-effects; a `let`, so reading one is a load at a fixed offset, with no copy of the rest.
-    let fields: Fields
+    let contents: Contents
 
-    init(_ fields: Fields) {
-      self.fields = fields
-    }
-
-    @inline(__always)
-    func check(_ field: Field) {
-      if !fields.unimplemented.isEmpty, fields.unimplemented.contains(field) {
-        fields.testContext?.reportRead(of: field.name, answering: fields.value(of: field))
-      }
+    init(_ contents: Contents) {
+      self.contents = contents
     }
   }
 }

@@ -55,19 +55,18 @@ extension Environment {
     line: UInt = #line,
     column: UInt = #column
   ) -> Environment {
-    Environment(
+    var environment = Environment(
       testing: TestContext(
         callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
         origin: "Environment.test()",
         reads: .deterministic,
         report: reportRead(_:fallback:)
-      ),
-      clock: scheduler,
-      bundle: Environment.emptyBundle,
-      files: InMemoryFileSystem(),
-      defaults: InMemoryDefaults(),
-      scheduler: scheduler
+      )
     )
+    environment.clock = scheduler
+    environment.scheduler = scheduler
+    environment.useFileSystem(InMemoryFileSystem())
+    return environment
   }
 
   /// An environment in which every co-effect reports an issue when read, until the test assigns it.
@@ -96,19 +95,13 @@ extension Environment {
     line: UInt = #line,
     column: UInt = #column
   ) -> Environment {
-    let clock = FixedClock(Date(timeIntervalSinceReferenceDate: 0))
-    return Environment(
+    Environment(
       testing: TestContext(
         callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
         origin: "Environment.unimplemented()",
         reads: .unimplemented,
         report: reportRead(_:fallback:)
-      ),
-      clock: clock,
-      bundle: Environment.emptyBundle,
-      files: InMemoryFileSystem(),
-      defaults: InMemoryDefaults(),
-      scheduler: InlineScheduler(clock: clock)
+      )
     )
   }
 }

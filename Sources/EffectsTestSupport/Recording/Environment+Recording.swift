@@ -41,12 +41,11 @@ extension Environment {
   /// Wrapping reads no field: a field of `Environment.unimplemented()` that the test did not set
   /// still reports when the code under test reads it (and the read is logged too).
   public func recording(into log: CallLog) -> Environment {
-    mappingCoeffects(
-      clock: { RecordingClock(base: $0, log: log) },
-      bundle: { RecordingBundle(base: $0, log: log) },
-      fileReader: { RecordingFileReader(base: $0, log: log) },
-      defaults: { RecordingDefaults(base: $0, log: log) },
-      scheduler: { RecordingScheduler(base: $0, log: log) }
-    )
+    self
+      .decorating(ClockKey.self) { RecordingClock(base: $0, log: log) }
+      .decorating(BundleKey.self) { RecordingBundle(base: $0, log: log) }
+      .decorating(FileReaderKey.self) { RecordingFileReader(base: $0, log: log) }
+      .decorating(DefaultsStoreKey.self) { RecordingDefaults(base: $0, log: log) }
+      .decorating(SchedulerKey.self) { RecordingScheduler(base: $0, log: log) }
   }
 }

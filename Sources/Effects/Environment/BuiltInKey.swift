@@ -1,0 +1,56 @@
+/// A ``CoeffectKey`` that the library itself defines: the clock, the bundle, the file system and
+/// the other fields of ``Environment``.
+///
+/// A built-in co-effect is defined exactly like an app's own — a key with a `liveValue` and a
+/// `testValue`, and a property of `Environment` that reads and writes `self[key]` — in one file
+/// under `BuiltIns/`. Two things are added, both for speed and messages, never for behaviour: a
+/// `slot`, so that a read is an index into an array rather than a hash lookup, and the `member` the
+/// property is called, so that a message says `Environment.clock` rather than the key's type.
+///
+/// Adding a built-in co-effect is one new file:
+///
+/// ```swift
+/// enum UUIDsKey: BuiltInKey {
+///   static let slot = BuiltInSlot.next()
+///   static let member = "uuids"
+///   static var liveValue: any UUIDGenerating { SystemUUIDs() }
+///   static var testValue: any UUIDGenerating { IncrementingUUIDs() }
+/// }
+///
+/// extension Environment {
+///   public var uuids: any UUIDGenerating {
+///     get { self[builtIn: UUIDsKey.self] }
+///     set { self[builtIn: UUIDsKey.self] = newValue }
+///   }
+/// }
+/// ```
+package protocol BuiltInKey: CoeffectKey {
+  /// Where the environment stores this co-effect: `BuiltInSlot.next()`, taken once.
+  static var slot: Int { get }
+  /// The name of the `Environment` property that reads it, for messages: `"clock"`.
+  static var member: String { get }
+}
+
+/// Hands out the storage slots of built-in co-effects, one per key, in the order keys are first
+/// used.
+package enum BuiltInSlot {
+  private static let count = Locked(0)
+
+  /// A slot no other key has.
+  package static func next() -> Int {
+    count.withLock { count in
+      defer { count += 1 }
+      return count
+    }
+  }
+}
+
+/// A co-effect as the environment stores it: one reference, read back with `unsafeDowncast`
+/// because the key that stored it is the key that reads it.
+final class CoeffectBox<Value: Sendable>: Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}

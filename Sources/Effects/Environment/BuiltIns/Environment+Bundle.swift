@@ -1,0 +1,17 @@
+import Foundation
+
+/// The built-in ``Environment/bundle`` co-effect.
+package enum BundleKey: BuiltInKey {
+  package static let slot = BuiltInSlot.next()
+  package static let member = "bundle"
+  package static var liveValue: any ResourceBundle { Bundle.main }
+  package static var testValue: any ResourceBundle { EmptyBundle() }
+}
+
+extension Environment {
+  /// Where bundled resources are. Live: `Bundle.main`.
+  public var bundle: any ResourceBundle {
+    get { self[builtIn: BundleKey.self] }
+    set { self[builtIn: BundleKey.self] = newValue }
+  }
+}

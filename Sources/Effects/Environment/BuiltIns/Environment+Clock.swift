@@ -1,0 +1,17 @@
+import Foundation
+
+/// The built-in ``Environment/clock`` co-effect.
+package enum ClockKey: BuiltInKey {
+  package static let slot = BuiltInSlot.next()
+  package static let member = "clock"
+  package static var liveValue: any WallClock { SystemClock() }
+  package static var testValue: any WallClock { FixedClock(Date(timeIntervalSinceReferenceDate: 0)) }
+}
+
+extension Environment {
+  /// The current time. Live: ``SystemClock``.
+  public var clock: any WallClock {
+    get { self[builtIn: ClockKey.self] }
+    set { self[builtIn: ClockKey.self] = newValue }
+  }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The built-in ``Environment/events`` co-effect.
+package enum EventsKey: BuiltInKey {
+  package static let slot = BuiltInSlot.next()
+  package static let member = "events"
+  package static var liveValue: any EventLogging { UnconfiguredEvents() }
+  package static var testValue: any EventLogging { InMemoryEventLog() }
+}
+
+extension Environment {
+  /// Where `.track` logs analytics events. Live: none — install your analytics SDK's
+  /// ``EventLogging`` at launch, or `.track` fails naming this property; in a test environment, an
+  /// ``InMemoryEventLog`` that keeps the events.
+  ///
+  /// ```swift
+  /// var environment = Environment.live
+  /// environment.events = AmplitudeEvents()
+  /// Environment.bootstrap(environment)
+  /// ```
+  public var events: any EventLogging {
+    get { self[builtIn: EventsKey.self] }
+    set { self[builtIn: EventsKey.self] = newValue }
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The built-in ``Environment/scheduler`` co-effect.
+package enum SchedulerKey: BuiltInKey {
+  package static let slot = BuiltInSlot.next()
+  package static let member = "scheduler"
+  package static let liveValue: any Scheduling = DispatchScheduler()
+  package static var testValue: any Scheduling {
+    InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))
+  }
+}
+
+extension Environment {
+  /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue; an app whose
+  /// view models schedule UI work sets ``MainQueueScheduler``, and tests a `TestScheduler`.
+  public var scheduler: any Scheduling {
+    get { self[builtIn: SchedulerKey.self] }
+    set { self[builtIn: SchedulerKey.self] = newValue }
+  }
+}

@@ -1,0 +1,143 @@
+import Effects
+import EffectsTestHelpers
+import EffectsTestSupport
+import Foundation
+import Testing
+
+/// A store with state, as an app's test double would have.
+private final class InMemoryCart: Sendable {
+  let items = Locked<[String]>([])
+}
+
+/// An app key whose test value is computed: a fresh cart each time it is asked.
+private enum CartKey: CoeffectKey {
+  static var liveValue: InMemoryCart { InMemoryCart() }
+  static var testValue: InMemoryCart { InMemoryCart() }
+}
+
+extension Environment {
+  fileprivate var cart: InMemoryCart {
+    get { self[CartKey.self] }
+    set { self[CartKey.self] = newValue }
+  }
+}
+
+/// Calls the deprecated memberwise initializer from a deprecated witness, so the test that checks
+/// it compiles without a deprecation warning.
+private protocol MakingAnEnvironmentFromEveryField {
+  func make(clock: FixedClock, defaults: InMemoryDefaults) -> Environment
+}
+
+private struct OldInitializer: MakingAnEnvironmentFromEveryField {
+  @available(*, deprecated)
+  func make(clock: FixedClock, defaults: InMemoryDefaults) -> Environment {
+    Environment(
+      clock: clock,
+      bundle: Bundle.main,
+      fileReader: InMemoryFileSystem(),
+      fileWriter: InMemoryFileSystem(),
+      defaults: defaults,
+      scheduler: InlineScheduler(clock: clock),
+      console: InMemoryConsole(),
+      calendar: Calendar(identifier: .gregorian),
+      locale: Locale(identifier: "fr_FR"),
+      timeZone: TimeZone(identifier: "Europe/Paris")!
+    )
+  }
+}
+
+/// Built-in co-effects and an app's keys are one mechanism: a key with a live value and a test
+/// value, read through a property.
+@Suite struct CoeffectKeyTests {
+  @Test func aComputedTestValueIsReadOncePerTestEnvironmentAndSharedByItsCopies() {
+    let environment = Environment.test()
+    environment.cart.items.withLock { $0.append("apple") }
+    var copy = environment
+    copy.locale = Locale(identifier: "fr_FR")
+    #expect(copy.cart === environment.cart, "a copy made before or after the first read shares the double")
+    #expect(copy.cart.items.snapshot == ["apple"])
+    #expect(Environment.test().cart !== environment.cart, "the next test environment gets its own")
+    #expect(Environment.test().cart.items.snapshot == [])
+  }
+
+  @Test(arguments: ["defaults", "console", "events", "fileReader", "bundle"])
+  func aBuiltInTestDoubleIsOnePerTestEnvironment(_ field: String) {
+    let environment = Environment.test()
+    var copy = environment
+    copy.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+    let other = Environment.test()
+    func identity(_ environment: Environment) -> ObjectIdentifier? {
+      switch field {
+      case "defaults": ObjectIdentifier(environment.defaults as AnyObject)
+      case "console": ObjectIdentifier(environment.console as AnyObject)
+      case "events": ObjectIdentifier(environment.events as AnyObject)
+      case "fileReader": ObjectIdentifier(environment.fileReader as AnyObject)
+      default: nil
+      }
+    }
+    #expect(identity(copy) == identity(environment))
+    if identity(environment) != nil {
+      #expect(identity(other) != identity(environment))
+    }
+  }
+
+  @Test func whatATestWritesToItsDefaultsIsThereAtTheNextRead() {
+    let environment = Environment.test()
+    environment.defaults.set("dark", forKey: "theme")
+    #expect(environment.defaults.string(forKey: "theme") == "dark")
+    #expect(Environment.test().defaults.string(forKey: "theme") == nil)
+  }
+
+  @Test func theFileSystemOfATestEnvironmentReadsWhatItsWriterWrote() throws {
+    let environment = Environment.test()
+    try environment.fileWriter.write(Data("hi".utf8), toPath: "/a.txt")
+    #expect(try environment.fileReader.string(atPath: "/a.txt") == "hi")
+  }
+
+  @Test func anUnimplementedEnvironmentTreatsBuiltInsAndAppKeysAlike() {
+    var environment = Environment.unimplemented()
+    environment.clock = FixedClock(Date(timeIntervalSince1970: 0))
+    environment.cart = InMemoryCart()
+    let issues = withCapturedIssues {
+      _ = environment.clock.now
+      _ = environment.cart
+    }.issues
+    #expect(issues.isEmpty, "a co-effect the test set is answered silently, built-in or not")
+  }
+
+  @Test func theLiveEnvironmentAnswersEveryLiveValue() {
+    withEnvironment(.live) {
+      let live = Environment.current
+      #expect(live.clock is SystemClock)
+      #expect(live.fileReader is DiskFileSystem)
+      #expect(live.fileWriter is DiskFileSystem)
+      #expect(live.defaults is UserDefaultsStore)
+      #expect(live.scheduler is DispatchScheduler)
+      #expect(live.console is StandardOutput)
+      #expect(live.calendar == .autoupdatingCurrent)
+    }
+  }
+
+  @Test func settingAFieldOfARecordingEnvironmentReplacesTheRecorder() {
+    let log = CallLog()
+    var environment = Environment.test().recording(into: log)
+    _ = environment.defaults.string(forKey: "theme")
+    environment.defaults = InMemoryDefaults()
+    _ = environment.defaults.string(forKey: "theme")
+    log.assertSequence([.init("defaults.value", "theme")])
+  }
+
+  @Test func theDeprecatedInitializerSetsEveryField() {
+    let clock = FixedClock(Date(timeIntervalSince1970: 42))
+    let defaults = InMemoryDefaults()
+    let environment = (OldInitializer() as any MakingAnEnvironmentFromEveryField).make(
+      clock: clock,
+      defaults: defaults
+    )
+    #expect(environment.clock.now == clock.now)
+    #expect(environment.defaults as AnyObject === defaults)
+    #expect(environment.locale.identifier == "fr_FR")
+    #expect(environment.timeZone.identifier == "Europe/Paris")
+    #expect(!(environment.events is InMemoryEventLog), "no events given: the unconfigured log")
+  }
+}
