@@ -222,10 +222,26 @@ import Testing
     }
   }
 
-  @Test func awaitingAdvanceOutsideAScopeIsReported() async {
+  @Test func awaitingAdvanceOutsideAScopeRunsActionsExactlyAndSilently() async {
     let scheduler = TestScheduler()
-    let ran = Recorder<String>()
-    scheduler.schedule(after: .seconds(1)) { ran.append("ran") }
+    let ran = Recorder<Duration>()
+    scheduler.schedule(after: .seconds(1)) { ran.append(scheduler.elapsed) }
+    scheduler.schedule(after: .seconds(3)) { ran.append(scheduler.elapsed) }
+    let issues = await withCapturedIssues {
+      await scheduler.advance(by: .seconds(2))
+    }.issues
+    #expect(issues == [], "scheduled actions need no scope: the await form is as exact as the synchronous one")
+    #expect(ran.values == [.seconds(1)])
+    #expect(scheduler.elapsed == .seconds(2))
+  }
+
+  @MainActor
+  @Test func awaitingAdvanceOutsideAScopeReportsASleepingTaskItCannotWaitFor() async throws {
+    let scheduler = TestScheduler()
+    let sleepLine = #line + 1
+    let sleeper = Task { @MainActor in try await scheduler.sleep(for: .seconds(1)) }
+    await Task { @MainActor in }.value  // the main actor runs tasks in order: the sleeper is asleep
+    try #require(scheduler.pending.map(\.kind) == [.sleep])
     let line = #line + 2
     let issues = await withCapturedIssues {
       await scheduler.advance(by: .seconds(1))
@@ -234,15 +250,47 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          await TestScheduler.advance(by:) was called outside withVirtualTime, so it cannot wait for the tasks it \
-          wakes. Start the code under test inside `await scheduler.withVirtualTime { … }` (or mark the test \
-          `@Test(.virtualTime)`) and advance there; from synchronous code, call the synchronous form.
+          await TestScheduler.advance(by:) resumed a task sleeping since \
+          EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine), but outside withVirtualTime it \
+          cannot wait for it to run: what it does next happens at a moment that depends on real time, so a \
+          check after this line can flake. Call `await scheduler.advance(by:)` inside \
+          `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
           """,
           line: line
         )
       ]
     )
-    #expect(ran.values == ["ran"])
+    try await sleeper.value
+  }
+
+  @MainActor
+  @Test func theSynchronousFormReportsTheSleepingTasksItCannotWaitFor() async throws {
+    let scheduler = TestScheduler()
+    let sleepLine = #line + 2
+    let sleepers = (0..<2).map { _ in
+      Task { @MainActor in try await scheduler.sleep(for: .seconds(1)) }
+    }
+    await Task { @MainActor in }.value
+    try #require(scheduler.pending.count == 2)
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      advanceSynchronously(scheduler, by: .seconds(1))
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.advance(by:) resumed 2 tasks sleeping since \
+          EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine), but the synchronous form cannot \
+          wait for them to run: what they do next happens at a moment that depends on real time, so a check \
+          after this line can flake. Call `await scheduler.advance(by:)` inside \
+          `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
+          """,
+          line: line
+        )
+      ]
+    )
+    for sleeper in sleepers { try await sleeper.value }
   }
 
   @Test func theClockViewSleepsInVirtualTime() async {
@@ -287,4 +335,16 @@ private actor Counter {
     value += 1
     return value
   }
+}
+
+/// The synchronous `advance`, as a synchronous helper of an async test calls it.
+private func advanceSynchronously(
+  _ scheduler: TestScheduler,
+  by duration: Duration,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) {
+  scheduler.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -12,8 +12,9 @@ extension TestScheduler {
   ///
   /// Work scheduled by those actions runs in the same call when it falls inside the window. A
   /// negative `duration` is reported as an issue here and nothing moves. Sleeping tasks whose
-  /// deadline is reached are resumed, but this synchronous form does not wait for them: test
-  /// async code with `await advance(by:)`.
+  /// deadline is reached are resumed, but this synchronous form cannot wait for them, so it
+  /// reports an issue naming the line where each went to sleep: test async code with
+  /// `await advance(by:)` inside `withVirtualTime`.
   public func advance(
     by duration: Duration,
     fileID: StaticString = #fileID,
@@ -106,10 +107,16 @@ extension TestScheduler {
   /// Runs due work up to `target` (nil: until the queue is empty), then sets time to `target`.
   /// Returns false when it stopped at the ``maxRuns`` limit.
   @discardableResult
-  func drain(until target: Duration?, caller: CallSite, operation: String) -> Bool {
+  func drain(until target: Duration?, caller: CallSite, operation: String, cannotWait: String? = nil) -> Bool {
     guard beginDriving(operation, at: caller) else { return false }
     defer { endDriving() }
-    var drain = Drain(until: target, limit: maxRuns, caller: caller, operation: operation)
+    var drain = Drain(
+      until: target,
+      limit: maxRuns,
+      caller: caller,
+      operation: operation,
+      cannotWait: cannotWait ?? "the synchronous form cannot wait for"
+    )
     while drain.runNext(self), !drain.reachedLimit(self) {}
     return drain.finish(self)
   }
@@ -123,19 +130,35 @@ extension TestScheduler {
     let limit: Int
     let caller: CallSite
     let operation: String
+    /// Why the caller cannot wait for the tasks it resumes — nil for the `await` form in its scope,
+    /// which can — as the message says it: `"the synchronous form cannot wait for"`.
+    let cannotWait: String?
     private var runs = 0
     private var stopped = false
+    /// How many tasks were resumed without waiting, and where they went to sleep (each line once).
+    private var unwaited = (count: 0, sites: [CallSite]())
 
-    init(until target: Duration?, limit: Int, caller: CallSite, operation: String) {
+    init(until target: Duration?, limit: Int, caller: CallSite, operation: String, cannotWait: String?) {
       self.target = target
       self.limit = limit
       self.caller = caller
       self.operation = operation
+      self.cannotWait = cannotWait
     }
 
     /// Runs the next piece of work due before the target; false when nothing more is due.
     mutating func runNext(_ scheduler: TestScheduler) -> Bool {
-      guard scheduler.runNext(until: target) else { return false }
+      switch scheduler.runNext(until: target) {
+      case .nothing:
+        return false
+      case .action:
+        break
+      case .sleeper(let site):
+        if cannotWait != nil {
+          unwaited.count += 1
+          if !unwaited.sites.contains(site) { unwaited.sites.append(site) }
+        }
+      }
       runs += 1
       return true
     }
@@ -149,9 +172,19 @@ extension TestScheduler {
       return true
     }
 
-    /// Moves time to the target unless the limit stopped the run; false when it did.
+    /// Moves time to the target unless the limit stopped the run; false when it did. Reports the
+    /// tasks it resumed but could not wait for.
     @discardableResult
     func finish(_ scheduler: TestScheduler) -> Bool {
+      if let cannotWait, unwaited.count > 0 {
+        scheduler.reportUnwaited(
+          unwaited.count,
+          since: unwaited.sites,
+          operation: operation,
+          cannotWait: cannotWait,
+          caller: caller
+        )
+      }
       guard !stopped else { return false }
       if let target {
         scheduler.state.withLock { state in state.elapsed = max(state.elapsed, target) }
@@ -188,22 +221,35 @@ extension TestScheduler {
     state.withLock { $0.driving = nil }
   }
 
-  /// Runs the earliest work due by `target` (any, when nil), at its deadline. False when none.
-  func runNext(until target: Duration?) -> Bool {
-    let next: TimerQueue.Work? = state.withLock { state in
+  /// What ``runNext(until:)`` ran.
+  enum Ran {
+    /// Nothing was due.
+    case nothing
+    /// A scheduled action, which has returned.
+    case action
+    /// A sleeping task, resumed: it runs on when its executor gets to it. The site is where it
+    /// went to sleep.
+    case sleeper(CallSite)
+  }
+
+  /// Runs the earliest work due by `target` (any, when nil), at its deadline.
+  func runNext(until target: Duration?) -> Ran {
+    let next: (work: TimerQueue.Work, sleptAt: CallSite?)? = state.withLock { state in
       guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else { return nil }
       if deadline > state.elapsed { state.elapsed = deadline }
-      if case .sleep = work { state.sleepers[id] = nil }
-      return work
+      guard case .sleep = work else { return (work, nil) }
+      let handle = state.sleepers.removeValue(forKey: id)
+      return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) })
     }
-    guard let next else { return false }
-    switch next {
+    guard let next else { return .nothing }
+    switch next.work {
     case .once(let action), .repeating(_, let action):
       action()
+      return .action
     case .sleep(let continuation):
       continuation.resume()
+      return .sleeper(next.sleptAt ?? CallSite())
     }
-    return true
   }
 
   func nextDue(before target: Duration?) -> TimerQueue.Entry? {
@@ -212,6 +258,30 @@ extension TestScheduler {
       if let target, deadline > target { return nil }
       return state.queue.entries.filter { $0.deadline == deadline }.min { $0.sequence < $1.sequence }
     }
+  }
+
+  /// Says that `operation` resumed sleeping tasks it cannot wait for: what they do next happens
+  /// when their executor gets to them, a moment that depends on real time.
+  func reportUnwaited(
+    _ count: Int,
+    since sites: [CallSite],
+    operation: String,
+    cannotWait: String,
+    caller: CallSite
+  ) {
+    let one = count == 1
+    let tasks = one ? "a task" : "\(count) tasks"
+    let since = sites.map(\.description).joined(separator: ", ")
+    let subject = cannotWait.hasPrefix("outside") ? "await TestScheduler" : "TestScheduler"
+    reportIssue(
+      """
+      \(subject).\(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
+      \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
+      on real time, so a check after this line can flake. Call `await scheduler.\(operation)` inside \
+      `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
+      """,
+      at: caller
+    )
   }
 
   func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {

@@ -185,9 +185,13 @@ extension TestScheduler {
   /// }
   /// ```
   ///
-  /// Call it inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``; outside, it
-  /// reports an issue (it cannot know about tasks started outside a scope) and runs like the
-  /// synchronous form.
+  /// One spelling in both worlds: in async code Swift picks this form, and it is right wherever it
+  /// is called. Inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``
+  /// it waits for every task of the scope. Outside any scope it runs scheduled actions exactly as
+  /// the synchronous form does — a view model's `schedule(after:)` callbacks need no scope — and
+  /// when it resumes a sleeping task, which it cannot wait for there, it reports an issue naming
+  /// the line where that task went to sleep. Called from a task that outlived its scope, or inside
+  /// the scope of another scheduler, it reports that.
   public func advance(
     by duration: Duration,
     isolation: isolated (any Actor)? = #isolation,
@@ -256,7 +260,7 @@ extension TestScheduler {
 
   /// The body every async form shares: let the scope's tasks settle, work out the goal (`nil`
   /// when bad input was already reported), then run to it, settling after each action. Outside a
-  /// scope it reports that, and runs like the synchronous form.
+  /// scope it runs like the synchronous form, reporting the sleeping tasks it cannot wait for.
   private func drive(
     _ operation: String,
     at caller: CallSite,
@@ -264,8 +268,15 @@ extension TestScheduler {
     goal: () -> Goal?
   ) async {
     guard let executor = scopeExecutor(for: operation, at: caller) else {
+      // Outside any scope, scheduled actions are as exact as in the synchronous form; only a
+      // sleeping task it resumes cannot be waited for, and that is reported.
       if let goal = goal() {
-        drain(until: goal.target, caller: caller, operation: operation)
+        drain(
+          until: goal.target,
+          caller: caller,
+          operation: operation,
+          cannotWait: "outside withVirtualTime it cannot wait for"
+        )
       }
       return
     }
@@ -277,7 +288,8 @@ extension TestScheduler {
     await drain(until: goal.target, executor: executor, caller: caller, operation: operation)
   }
 
-  /// The executor of the caller's scope, or nil after reporting that there is none.
+  /// The executor of the caller's scope, or nil when there is none (reported when the caller is a
+  /// task that outlived a scope, or stands outside this scheduler's open scope).
   ///
   /// The scope of another scheduler is reported too — this scheduler's work would be run under a
   /// scope that is not its own — but still used: it waits for every task of the caller's scope.
@@ -319,15 +331,6 @@ extension TestScheduler {
       )
       return nil
     }
-    reportIssue(
-      """
-      await TestScheduler.\(operation) was called outside withVirtualTime, so it cannot wait for the \
-      tasks it wakes. Start the code under test inside `await scheduler.withVirtualTime { … }` (or \
-      mark the test `@Test(.virtualTime)`) and advance there; from synchronous code, call the \
-      synchronous form.
-      """,
-      at: caller
-    )
     return nil
   }
 
@@ -339,7 +342,7 @@ extension TestScheduler {
     operation: String,
     isolation: isolated (any Actor)? = #isolation
   ) async {
-    var drain = Drain(until: target, limit: maxRuns, caller: caller, operation: operation)
+    var drain = Drain(until: target, limit: maxRuns, caller: caller, operation: operation, cannotWait: nil)
     while drain.runNext(self) {
       await settle(executor, drive: caller)
       if drain.reachedLimit(self) { break }

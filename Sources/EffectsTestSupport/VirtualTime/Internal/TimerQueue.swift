@@ -240,6 +240,12 @@ struct TimerQueue {
     return (id, deadline, free(slot)!)
   }
 
+  /// Where the work taken last from `slot` was scheduled: still readable after
+  /// ``popEarliest(dueBy:)`` took it, until the next insert reuses the slot.
+  func callSite(ofTaken slot: Int) -> CallSite {
+    callSites[slot]
+  }
+
   /// Removes every entry and returns them.
   mutating func removeAll() -> [Entry] {
     let live = entries
