@@ -42,7 +42,7 @@ import Testing
     try screen.handle(.success(#"{"session_token":"abc"}"#))
     recorder.assertEffects([.storeToken(sessionToken: "abc")])
     try screen.handle(.success(#"{"validation_errors":["Too short"]}"#))
-    recorder.assertEffects([.showValidationError("Too short")])
+    recorder.assertEffects([.storeToken(sessionToken: "abc"), .showValidationError("Too short")])
   }
 
   /// An app's own effects can reuse the built-in ones: here a token is kept in settings.
