@@ -14,9 +14,15 @@ import Testing
     spy.record("abd")
     let line = #line + 2
     withKnownIssue {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertCalls(count: 2)
     } matching: { issue in
-      issue.matches(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)
+      issue.matches(
+        """
+        tokenStore.save was called 1 time, expected 2 times:
+          [0] "abd"
+        """,
+        line: line
+      )
     }
   }
 

@@ -122,7 +122,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let store = TokenStoreSpy()
     store.saveSpy.stub(throwing: Offline())
     #expect(signIn(token: "abc", store: store) == "could not save: Offline()")
-    store.saveSpy.assertCalledOnce(with: "abc")
+    store.saveSpy.assertCalls(["abc"])
   }
 
   @Test func aVoidSpyThrowsTheErrorsOfItsScriptAndOfAClosureStub() {
@@ -437,20 +437,20 @@ private func signIn(token: String, store: some TokenStore) -> String {
 
   // MARK: Assertions
 
-  @Test func assertCalledPassesWithTheRightCount() {
+  @Test func assertCallsCountPassesWithTheRightCount() {
     let spy = Spy<String, Void>("events.log")
-    spy.assertCalled(times: 0)
+    spy.assertCalls(count: 0)
     spy.record("a")
     spy.record("b")
-    spy.assertCalled(times: 2)
+    spy.assertCalls(count: 2)
   }
 
-  @Test func assertCalledReportsTheCallsItFound() {
+  @Test func assertCallsCountReportsTheCallsItFound() {
     let spy = Spy<String, Void>("events.log")
     spy.record("a")
     let line = #line + 2
     let issues = withCapturedIssues {
-      spy.assertCalled(times: 2)
+      spy.assertCalls(count: 2)
     }.issues
     #expect(
       issues == [
@@ -465,28 +465,32 @@ private func signIn(token: String, store: some TokenStore) -> String {
     )
   }
 
-  @Test func assertCalledRejectsANegativeCount() {
+  @Test func assertCallsCountRejectsANegativeCount() {
     let spy = Spy<String, Void>("events.log")
+    let line = #line + 2
     let issues = withCapturedIssues {
-      spy.assertCalled(times: -1)
+      spy.assertCalls(count: -1)
     }.issues
     #expect(
-      issues.map(\.message) == [
-        "assertCalled(times: -1) on events.log: a number of calls cannot be negative; pass 0 or more."
+      issues == [
+        CapturedIssue(
+          "assertCalls(count: -1) on events.log: a number of calls cannot be negative; pass 0 or more.",
+          line: line
+        )
       ]
     )
   }
 
-  @Test func assertNotCalledPassesWhenNothingWasCalled() {
-    Spy<Int, Void>("events.log").assertNotCalled()
+  @Test func assertNoCallsPassesWhenNothingWasCalled() {
+    Spy<Int, Void>("events.log").assertNoCalls()
   }
 
-  @Test func assertNotCalledReportsTheCalls() {
+  @Test func assertNoCallsReportsTheCalls() {
     let spy = Spy<Event, Void>("events.log")
     spy.record(Event(name: "menu_item_ordered"))
     let line = #line + 2
     let issues = withCapturedIssues {
-      spy.assertNotCalled()
+      spy.assertNoCalls()
     }.issues
     #expect(
       issues == [
@@ -497,48 +501,6 @@ private func signIn(token: String, store: some TokenStore) -> String {
           """,
           line: line
         )
-      ]
-    )
-  }
-
-  @Test func assertCalledOncePassesWithTheOneExpectedInput() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.record("abc")
-    spy.assertCalledOnce(with: "abc")
-  }
-
-  @Test func assertCalledOnceReportsAnotherInput() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.record("abd")
-    let line = #line + 2
-    let issues = withCapturedIssues {
-      spy.assertCalledOnce(with: "abc")
-    }.issues
-    #expect(issues == [CapturedIssue(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)])
-  }
-
-  @Test func assertCalledOnceReportsNoCall() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    let issues = withCapturedIssues {
-      spy.assertCalledOnce(with: "abc")
-    }.issues
-    #expect(issues.map(\.message) == [#"tokenStore.save was never called, expected one call with "abc"."#])
-  }
-
-  @Test func assertCalledOnceReportsSeveralCalls() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.record("abc")
-    spy.record("abc")
-    let issues = withCapturedIssues {
-      spy.assertCalledOnce(with: "abc")
-    }.issues
-    #expect(
-      issues.map(\.message) == [
-        """
-        tokenStore.save was called 2 times, expected once with "abc":
-          [0] "abc"
-          [1] "abc"
-        """
       ]
     )
   }
@@ -574,14 +536,30 @@ private func signIn(token: String, store: some TokenStore) -> String {
     )
   }
 
+  @Test func assertCallsIsCumulativeUntilTheSpyIsCleared() {
+    let spy = Spy<String, Void>("events.log")
+    spy.record("a")
+    spy.assertCalls(["a"])
+    spy.record("b")
+    spy.assertCalls(["a", "b"])
+    spy.assertCalls(count: 2)
+    spy.clear()
+    spy.assertNoCalls()
+    spy.record("c")
+    spy.assertCalls(["c"])
+  }
+
   @Test func assertionsMarkTheCallsTheyCheckedAsVerified() {
     let log = CallLog()
     let save = Spy<String, Void>("tokenStore.save", log: log)
     let track = Spy<String, Void>("events.track", log: log)
+    let refresh = Spy<Void, Void>("session.refresh", log: log)
     save.record("abc")
     track.record("login")
-    save.assertCalledOnce(with: "abc")
-    track.assertCalls(["login"])
+    refresh.record()
+    save.assertCalls(["abc"])
+    track.assertCalls(count: 1)
+    refresh.assertCalls(count: 1)
     log.assertNoUnverifiedCalls()
   }
 }

@@ -10,11 +10,16 @@ final class XCTestReportingTests: FailureCapturingTestCase {
     spy.record("abd")
     let line = #line + 2
     let failures = capturingFailures {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertCalls(count: 2)
     }
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(
-      failures.first?.message.contains(#"tokenStore.save was called once with "abd", expected "abc"."#) == true
+      failures.first?.message.hasSuffix(
+        """
+        tokenStore.save was called 1 time, expected 2 times:
+          [0] "abd"
+        """
+      ) == true
     )
     XCTAssertEqual(failures.first?.line, line)
   }
@@ -60,7 +65,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
     observer.send(1)
     observer.complete()
     let failures = capturingFailures {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertCalls(["abc"])
       observer.assertValues([1])
       observer.assertDidComplete()
     }

@@ -14,7 +14,7 @@ import Effects
 ///
 ///   model.didLogIn(token: "abc")
 ///
-///   log.assertSequence([
+///   log.assertCalls([
 ///     .init("tokenStore.save", "abc"),
 ///     .init("events.track", "login"),
 ///   ])
@@ -24,13 +24,16 @@ import Effects
 /// Or check each collaborator on its own, then that no call escaped the assertions:
 ///
 /// ```swift
-/// saveToken.assertCalledOnce(with: "abc")
+/// saveToken.assertCalls(["abc"])
 /// track.assertCalls(["login"])
 /// log.assertNoUnverifiedCalls()
 /// ```
 ///
-/// Every spy assertion marks the calls it checked as *verified*; ``assertSequence(_:fileID:filePath:line:column:)``
-/// verifies every entry. A log is a reference type and safe to share across tasks.
+/// Every spy assertion marks the calls it checked as *verified*; the log's own assertions
+/// (``assertCalls(_:fileID:filePath:line:column:)``, ``assertCalls(count:fileID:filePath:line:column:)``,
+/// ``assertNoCalls(fileID:filePath:line:column:)``) verify every entry. Like every recorder's, they
+/// check everything logged since the log was made (or last cleared). A log is a reference type and
+/// safe to share across tasks.
 public final class CallLog: Sendable {
   private struct Record {
     var entry: Entry
@@ -60,7 +63,7 @@ public final class CallLog: Sendable {
   /// ```swift
   /// log.clear()
   /// model.refresh()
-  /// log.assertSequence([.init("api.fetch", "42")])
+  /// log.assertCalls([.init("api.fetch", "42")])
   /// ```
   public func clear() {
     records.withLock { records in
@@ -84,29 +87,86 @@ public final class CallLog: Sendable {
     append(Entry(name, description))
   }
 
-  /// Asserts that the log holds exactly `expected`, in that order — no more, no fewer — and marks
-  /// every entry verified. On a mismatch the message shows a line diff.
+  /// Asserts that the log holds exactly `expected`, in order — no more, no fewer — since it was
+  /// made (or last cleared), and marks every entry verified. On a mismatch the message shows a
+  /// line diff.
   ///
   /// ```swift
-  /// log.assertSequence([
+  /// log.assertCalls([
   ///   .init("bundle.path", "number.txt"),
   ///   .init("fileReader.contents", "/fixtures/number.txt"),
   /// ])
   /// ```
-  public func assertSequence(
+  ///
+  /// The entries stay in the log: a later assertion checks them again, with the calls logged
+  /// since. To check one step at a time, ``clear()`` the log after an assertion.
+  public func assertCalls(
     _ expected: [Entry],
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = records.withLock { records in
-      for index in records.list.indices { records.list[index].isVerified = true }
-      return records.list.map(\.entry)
-    }
+    let actual = verifyAll()
     guard let diff = ListDiff(expected: expected, actual: actual) else { return }
     reportIssue(
-      "The call log differs from the expected sequence: \(diff.render(expected: expected, actual: actual) { $0.rendered })",
+      "CallLog calls differ: \(diff.render(expected: expected, actual: actual) { $0.rendered })",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that exactly `count` calls were logged since the log was made (or last cleared),
+  /// and marks every entry verified.
+  ///
+  /// ```swift
+  /// log.assertCalls(count: 2)
+  /// ```
+  public func assertCalls(
+    count: Int,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard count >= 0 else {
+      reportIssue(
+        "CallLog cannot have logged \(callsPhrase(count)). Pass assertCalls(count:) a count of 0 or more.",
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+      return
+    }
+    let actual = verifyAll()
+    guard actual.count != count else { return }
+    reportIssue(
+      "CallLog logged \(callsPhrase(actual.count)), expected \(count)\(listing(actual))",
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Asserts that nothing was logged since the log was made (or last cleared).
+  ///
+  /// ```swift
+  /// log.assertNoCalls()
+  /// ```
+  public func assertNoCalls(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let actual = verifyAll()
+    guard !actual.isEmpty else { return }
+    reportIssue(
+      "CallLog logged \(callsPhrase(actual.count)), expected none\(listing(actual))",
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -115,8 +175,7 @@ public final class CallLog: Sendable {
   }
 
   /// Asserts that every logged call was checked by an assertion: a spy assertion
-  /// (`assertCalls`, `assertCalledOnce(with:)`, `assertCalled(times:)`) or
-  /// ``assertSequence(_:fileID:filePath:line:column:)``.
+  /// (`assertCalls`, `assertCalls(count:)`, `assertNoCalls()`) or one of the log's own.
   ///
   /// Call it last, to prove that the code under test made no call the test did not expect.
   public func assertNoUnverifiedCalls(
@@ -134,13 +193,26 @@ public final class CallLog: Sendable {
       """
       \(unverified.count == 1 ? "1 call was" : "\(unverified.count) calls were") logged but not verified by any \
       assertion:\(list)
-      Assert them (a spy assertion, or assertSequence), or fix the code that made them.
+      Assert them (a spy assertion, or assertCalls), or fix the code that made them.
       """,
       fileID: fileID,
       filePath: filePath,
       line: line,
       column: column
     )
+  }
+
+  /// Every entry, each marked verified: an assertion of the log checks them all.
+  private func verifyAll() -> [Entry] {
+    records.withLock { records in
+      for index in records.list.indices { records.list[index].isVerified = true }
+      return records.list.map(\.entry)
+    }
+  }
+
+  /// `:` and the entries one per line, or `.` when there are none.
+  private func listing(_ entries: [Entry]) -> String {
+    entries.isEmpty ? "." : ":" + entries.enumerated().map { "\n  [\($0.offset)] \($0.element.rendered)" }.joined()
   }
 
   /// Appends `entry` and answers its index.
@@ -160,4 +232,9 @@ public final class CallLog: Sendable {
       }
     }
   }
+}
+
+/// `1 call`, `2 calls`.
+private func callsPhrase(_ count: Int) -> String {
+  count == 1 ? "1 call" : "\(count) calls"
 }

@@ -1,13 +1,18 @@
 import Effects
 
+// The assertions read like every recorder's (see the "Asserting what was recorded" table in the
+// Spies and fixtures article): `assertCalls(_:)`, `assertCalls(count:)`, `assertNoCalls()`. Each
+// checks every call since the spy was made or last cleared, and does not consume them.
+
 extension Spy {
-  /// Asserts that the spy was called exactly `count` times, and marks those calls verified.
+  /// Asserts that the spy was called exactly `count` times since it was made (or last cleared),
+  /// and marks those calls verified.
   ///
   /// ```swift
-  /// analytics.trackSpy.assertCalled(times: 2)
+  /// analytics.trackSpy.assertCalls(count: 2)
   /// ```
-  public func assertCalled(
-    times count: Int,
+  public func assertCalls(
+    count: Int,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -15,7 +20,7 @@ extension Spy {
   ) {
     guard count >= 0 else {
       reportIssue(
-        "assertCalled(times: \(count)) on \(name): a number of calls cannot be negative; pass 0 or more.",
+        "assertCalls(count: \(count)) on \(name): a number of calls cannot be negative; pass 0 or more.",
         fileID: fileID,
         filePath: filePath,
         line: line,
@@ -34,12 +39,12 @@ extension Spy {
     )
   }
 
-  /// Asserts that the spy was never called.
+  /// Asserts that the spy was not called at all since it was made (or last cleared).
   ///
   /// ```swift
-  /// analytics.trackSpy.assertNotCalled()  // removing an item logs nothing
+  /// analytics.trackSpy.assertNoCalls()  // removing an item logs nothing
   /// ```
-  public func assertNotCalled(
+  public func assertNoCalls(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -70,37 +75,8 @@ extension Spy {
 }
 
 extension Spy where Input: Equatable {
-  /// Asserts that the spy was called exactly once, with `expected`.
-  ///
-  /// ```swift
-  /// store.saveSpy.assertCalledOnce(with: "abc")
-  /// ```
-  public func assertCalledOnce(
-    with expected: Input,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let calls = verifyCalls()
-    let message: String
-    switch calls.count {
-    case 1 where calls[0] == expected:
-      return
-    case 1:
-      message = "\(name) was called once with \(describe(calls[0])), expected \(describe(expected))."
-    case 0:
-      message = "\(name) was never called, expected one call with \(describe(expected))."
-    default:
-      message = """
-        \(name) was called \(timesPhrase(calls.count)), expected once with \(describe(expected))\(listing(calls))
-        """
-    }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Asserts that the spy's calls are exactly `expected`, in order — no more, no fewer — with a line
-  /// diff when they differ.
+  /// Asserts that the spy's calls since it was made (or last cleared) are exactly `expected`, in
+  /// order — no more, no fewer — with a line diff when they differ; marks them verified.
   ///
   /// ```swift
   /// analytics.trackSpy.assertCalls([
@@ -108,6 +84,9 @@ extension Spy where Input: Equatable {
   ///   Event(name: "menu_item_ordered", properties: ["item_name": "pizza"]),
   /// ])
   /// ```
+  ///
+  /// The calls stay recorded: a later assertion checks them again, with the calls made since. To
+  /// check one step at a time, ``clear()`` the spy after an assertion.
   public func assertCalls(
     _ expected: [Input],
     fileID: StaticString = #fileID,

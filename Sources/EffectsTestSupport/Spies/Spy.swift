@@ -26,8 +26,8 @@ import Effects
 ///   let model = try LaunchModel(tokenStore: store)
 ///
 ///   #expect(model.screen == .home)
-///   store.loadSpy.assertCalled(times: 1)
-///   store.saveSpy.assertNotCalled()
+///   store.loadSpy.assertCalls(count: 1)
+///   store.saveSpy.assertNoCalls()
 /// }
 /// ```
 ///
@@ -62,6 +62,13 @@ import Effects
 /// otherwise the call is recorded and reported as `unimplemented: <name> was called with <input>`,
 /// and `try spy(input)` throws, so the code under test stops instead of going on with an invented
 /// value.
+///
+/// ## Asserting the calls
+///
+/// ``assertCalls(_:fileID:filePath:line:column:)`` (every call, in order),
+/// ``assertCalls(count:fileID:filePath:line:column:)`` and ``assertNoCalls(fileID:filePath:line:column:)``
+/// — the words every recorder of this module uses. Each checks every call since the spy was made
+/// or last ``clear()``ed, and leaves them recorded.
 ///
 /// ## Logging across collaborators
 ///
@@ -117,7 +124,7 @@ public final class Spy<Input, Output> {
   /// model.refresh()
   /// fetch.clear()
   /// model.refresh()
-  /// fetch.assertCalledOnce(with: "42")  // only the second refresh
+  /// fetch.assertCalls(["42"])  // only the second refresh
   /// ```
   public func clear() {
     state.withLock { state in

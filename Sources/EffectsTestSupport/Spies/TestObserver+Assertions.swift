@@ -1,18 +1,29 @@
 import Effects
 
 extension TestObserver {
-  /// Asserts that exactly `count` values were received.
+  /// Asserts that exactly `count` values were received since the observer was made (or last
+  /// cleared).
   ///
   /// ```swift
-  /// observer.assertValueCount(3)
+  /// observer.assertValues(count: 3)
   /// ```
-  public func assertValueCount(
-    _ count: Int,
+  public func assertValues(
+    count: Int,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
+    guard count >= 0 else {
+      reportIssue(
+        "\(observerName) cannot have received \(valuesPhrase(count)). Pass assertValues(count:) a count of 0 or more.",
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+      return
+    }
     let values = self.values
     guard values.count != count else { return }
     reportIssue(
@@ -24,25 +35,12 @@ extension TestObserver {
     )
   }
 
-  /// Asserts that at least one value was received.
-  public func assertDidEmitValue(
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    guard values.isEmpty else { return }
-    reportIssue(
-      "\(observerName) received no values, expected at least one\(outcome).",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
-  }
-
-  /// Asserts that no value was received.
-  public func assertDidNotEmitValue(
+  /// Asserts that no value was received since the observer was made (or last cleared).
+  ///
+  /// ```swift
+  /// observer.assertNoValues()
+  /// ```
+  public func assertNoValues(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -153,12 +151,15 @@ extension TestObserver {
 }
 
 extension TestObserver where Value: Equatable {
-  /// Asserts that the values received are exactly `expected`, in order, with a line diff when
-  /// they differ.
+  /// Asserts that the values received since the observer was made (or last cleared) are exactly
+  /// `expected`, in order, with a line diff when they differ.
   ///
   /// ```swift
   /// observer.assertValues([.loading, .loaded(profile)])
   /// ```
+  ///
+  /// The values stay recorded: a later assertion checks them again, with the values received
+  /// since. To check one step at a time, ``clear()`` the observer after an assertion.
   public func assertValues(
     _ expected: [Value],
     fileID: StaticString = #fileID,
