@@ -56,7 +56,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          CallLog calls differ: expected 2, got 2; first difference at index 0:
+          CallLog calls differ: got 2, expected 2; first difference at index 0:
             + [0] events.track(login)   (unexpected)
               [1] tokenStore.save(abc)
             - [1] events.track(login)   (missing)
@@ -166,7 +166,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          2 calls were logged but not verified by any assertion:
+          CallLog has 2 calls that no assertion verified:
             [1] events.track(login)
             [2] events.track(logout)
           Assert them (a spy assertion, or assertCalls), or fix the code that made them.

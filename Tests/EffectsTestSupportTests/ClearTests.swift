@@ -44,7 +44,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          1 call was logged but not verified by any assertion:
+          CallLog has 1 call that no assertion verified:
             [0] second(b)
           Assert them (a spy assertion, or assertCalls), or fix the code that made them.
           """,

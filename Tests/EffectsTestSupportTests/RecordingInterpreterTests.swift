@@ -56,7 +56,7 @@ struct RecordingInterpreterTests {
       issues == [
         CapturedIssue(
           """
-          recorded effects did not match: expected 1, got 2; first difference at index 1:
+          RecordingInterpreter effects differ: got 2, expected 1; first difference at index 1:
               [0] storeToken("abc")
             + [1] showAlert("Welcome")   (unexpected)
           """,
@@ -83,7 +83,7 @@ struct RecordingInterpreterTests {
       issues == [
         CapturedIssue(
           """
-          recorded effects did not match: expected 2, got 3; first difference at index 0:
+          RecordingInterpreter effects differ: got 3, expected 2; first difference at index 0:
             + [0] showAlert("Wrong password")   (unexpected)
               [1] storeToken("abc")
               [2] showAlert("Welcome")
@@ -175,7 +175,7 @@ struct RecordingInterpreterTests {
       issues == [
         CapturedIssue(
           """
-          recorded effects did not match: expected 0, got 1; first difference at index 0:
+          RecordingInterpreter effects differ: got 1, expected 0; first difference at index 0:
             + [0] print("surprise")   (unexpected)
           """,
           line: line

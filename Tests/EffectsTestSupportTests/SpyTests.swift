@@ -199,7 +199,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch was called more often than its script allows: call #2 since the script was set (with 2) has no \
+          Spy "api.fetch" was called more often than its script allows: call #2 since the script was set (with 2) has no \
           output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
           Add an output to the script, or find the extra call.
           """,
@@ -222,7 +222,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          events.log was called more often than its script allows: call #2 since the script was set (with "b") has \
+          Spy "events.log" was called more often than its script allows: call #2 since the script was set (with "b") has \
           no output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
           Add an output to the script, or find the extra call.
           """,
@@ -246,10 +246,11 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          counter.next has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+          Spy "counter.next" has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
           1 of 3 outputs used, never used:
             [1] 2
             [2] 3
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: line
         )
@@ -267,7 +268,10 @@ private func signIn(token: String, store: some TokenStore) -> String {
     #expect(
       issues == [
         CapturedIssue(
-          "square has no script to consume: assertScriptConsumed() checks a stub set with stub(script:).",
+          """
+          Spy "square" has no script, so assertScriptConsumed() has nothing to check. Stub it with stub(script:), or \
+          remove the assertion.
+          """,
           line: line
         )
       ]
@@ -286,9 +290,10 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+          Spy "api.fetch" was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
           not used up: 1 of 2 outputs used, never used:
             [1] throws Offline()
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: scriptLine
         )
@@ -308,9 +313,10 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+          Spy "api.fetch" has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
           0 of 1 output used, never used:
             [0] "a"
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: scriptLine + 1
         )
@@ -329,10 +335,11 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+          Spy "api.fetch" was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
           not used up: 0 of 2 outputs used, never used:
             [0] "a"
             [1] "b"
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: scriptLine
         )
@@ -351,7 +358,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          unimplemented: api.fetchCount was called with "blob", but it has no stub. Stub it in the test with \
+          Spy "api.fetchCount" was called with "blob", but it has no stub. Stub it in the test with \
           stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
           """,
           line: line
@@ -379,7 +386,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          tokenStore.save threw Offline(), but it was called with record(…), which cannot throw, so the error \
+          Spy "tokenStore.save" threw Offline(), but it was called with record(…), which cannot throw, so the error \
           cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
           """,
           line: line
@@ -400,7 +407,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          session.refresh threw Offline(), but it was called with record(…), which cannot throw, so the error \
+          Spy "session.refresh" threw Offline(), but it was called with record(…), which cannot throw, so the error \
           cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
           """,
           line: line
@@ -419,7 +426,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     }.issues
     let threw = CapturedIssue(
       """
-      events.log threw Offline(), but it was called with record(…), which cannot throw, so the error cannot reach \
+      Spy "events.log" threw Offline(), but it was called with record(…), which cannot throw, so the error cannot reach \
       the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
       """,
       line: line
@@ -456,7 +463,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          events.log was called 1 time, expected 2 times:
+          Spy "events.log" was called 1 time, expected 2 times:
             [0] "a"
           """,
           line: line
@@ -474,7 +481,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     #expect(
       issues == [
         CapturedIssue(
-          "assertCalls(count: -1) on events.log: a number of calls cannot be negative; pass 0 or more.",
+          #"Spy "events.log" cannot have been called -1 times. Pass assertCalls(count:) a count of 0 or more."#,
           line: line
         )
       ]
@@ -496,7 +503,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          events.log was called 1 time, expected no calls:
+          Spy "events.log" was called 1 time, expected no calls:
             [0] Event(name: "menu_item_ordered", properties: [:])
           """,
           line: line
@@ -524,7 +531,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          events.log calls differ: expected 3, got 2; first difference at index 1:
+          Spy "events.log" calls differ: got 2, expected 3; first difference at index 1:
               [0] "visited"
             ~ [1] "ordered"   (expected)
               [1] "removed"   (actual)

@@ -81,9 +81,8 @@ private struct Offline: Error, Equatable {}
       issues == [
         CapturedIssue(
           """
-          The observed AsyncThrowingStream<Int, Error> threw Offline(), which is not a Never, so \
-          TestObserver<Int, Never> cannot record it as a failure. Declare the observer with Failure = any Error (or \
-          the sequence's error type).
+          TestObserver<Int, Never> cannot record what the observed AsyncThrowingStream<Int, Error> threw, Offline(), \
+          as a failure: it is not a Never. Declare the observer with Failure = any Error (or the sequence's error type).
           """,
           line: line
         )
@@ -118,7 +117,7 @@ private struct Offline: Error, Equatable {}
       issues == [
         CapturedIssue(
           """
-          TestObserver<String, Never> values differ: expected 2, got 2; first difference at index 1:
+          TestObserver<String, Never> values differ: got 2, expected 2; first difference at index 1:
               [0] "loading"
             ~ [1] "loaded"   (expected)
               [1] "failed"   (actual)

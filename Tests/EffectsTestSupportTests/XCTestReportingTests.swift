@@ -16,7 +16,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
     XCTAssertTrue(
       failures.first?.message.hasSuffix(
         """
-        tokenStore.save was called 1 time, expected 2 times:
+        Spy "tokenStore.save" was called 1 time, expected 2 times:
           [0] "abd"
         """
       ) == true
@@ -31,7 +31,9 @@ final class XCTestReportingTests: FailureCapturingTestCase {
       _ = try? spy()
     }
     XCTAssertEqual(failures.count, 1)
-    XCTAssertTrue(failures.first?.message.contains("unimplemented: counter.next was called with ()") == true)
+    XCTAssertTrue(
+      failures.first?.message.contains(#"Spy "counter.next" was called with (), but it has no stub."#) == true
+    )
     XCTAssertEqual(failures.first?.line, line)
   }
 
@@ -43,7 +45,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
       observer.assertValues([1, 2])
     }
     XCTAssertEqual(failures.count, 1)
-    XCTAssertTrue(failures.first?.message.contains("TestObserver<Int, Never> values differ: expected 2, got 1") == true)
+    XCTAssertTrue(failures.first?.message.contains("TestObserver<Int, Never> values differ: got 1, expected 2") == true)
     XCTAssertEqual(failures.first?.line, line)
   }
 

@@ -150,7 +150,7 @@ extension RecordingInterpreter where E: Equatable {
   /// called this method:
   ///
   /// ```text
-  /// recorded effects did not match: expected 1, got 2; first difference at index 1:
+  /// RecordingInterpreter effects differ: got 2, expected 1; first difference at index 1:
   ///     [0] storeToken("abc")
   ///   + [1] showAlert("Welcome back")   (unexpected)
   /// ```
@@ -165,7 +165,9 @@ extension RecordingInterpreter where E: Equatable {
     column: UInt = #column
   ) {
     let actual = effects
-    guard var message = effectsMismatch(expected: expected, actual: actual, subject: "recorded effects") else { return }
+    guard
+      var message = effectsMismatch(expected: expected, actual: actual, subject: "RecordingInterpreter effects differ")
+    else { return }
     if !expected.isEmpty, expected.count < actual.count, actual.suffix(expected.count).elementsEqual(expected) {
       message += """
 

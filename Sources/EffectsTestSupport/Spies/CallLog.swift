@@ -188,11 +188,10 @@ public final class CallLog: Sendable {
       records.list.indices.filter { !records.list[$0].isVerified }.map { ($0, records.list[$0].entry) }
     }
     guard !unverified.isEmpty else { return }
-    let list = unverified.map { "\n  [\($0.0)] \($0.1.rendered)" }.joined()
+    let list = renderList(unverified.map { (index: $0.0, text: $0.1.rendered) })
     reportIssue(
       """
-      \(unverified.count == 1 ? "1 call was" : "\(unverified.count) calls were") logged but not verified by any \
-      assertion:\(list)
+      CallLog has \(callsPhrase(unverified.count)) that no assertion verified:\(list)
       Assert them (a spy assertion, or assertCalls), or fix the code that made them.
       """,
       fileID: fileID,
@@ -212,7 +211,7 @@ public final class CallLog: Sendable {
 
   /// `:` and the entries one per line, or `.` when there are none.
   private func listing(_ entries: [Entry]) -> String {
-    entries.isEmpty ? "." : ":" + entries.enumerated().map { "\n  [\($0.offset)] \($0.element.rendered)" }.joined()
+    entries.isEmpty ? "." : ":" + renderList(entries.map(\.rendered))
   }
 
   /// Appends `entry` and answers its index.

@@ -20,7 +20,7 @@ extension Spy {
   ) {
     guard count >= 0 else {
       reportIssue(
-        "assertCalls(count: \(count)) on \(name): a number of calls cannot be negative; pass 0 or more.",
+        "\(subject) cannot have been called \(timesPhrase(count)). Pass assertCalls(count:) a count of 0 or more.",
         fileID: fileID,
         filePath: filePath,
         line: line,
@@ -31,7 +31,7 @@ extension Spy {
     let calls = verifyCalls()
     guard calls.count != count else { return }
     reportIssue(
-      "\(name) was called \(timesPhrase(calls.count)), expected \(timesPhrase(count))\(listing(calls))",
+      "\(subject) was called \(timesPhrase(calls.count)), expected \(timesPhrase(count))\(listing(calls))",
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -53,12 +53,17 @@ extension Spy {
     let calls = verifyCalls()
     guard !calls.isEmpty else { return }
     reportIssue(
-      "\(name) was called \(timesPhrase(calls.count)), expected no calls\(listing(calls))",
+      "\(subject) was called \(timesPhrase(calls.count)), expected no calls\(listing(calls))",
       fileID: fileID,
       filePath: filePath,
       line: line,
       column: column
     )
+  }
+
+  /// How messages name the spy, as the test creates it: `Spy "tokenStore.save"`.
+  var subject: String {
+    "Spy \(name.debugDescription)"
   }
 
   /// Every call, marked verified in the log: an assertion checks them all.
@@ -97,7 +102,7 @@ extension Spy where Input: Equatable {
     let calls = verifyCalls()
     guard let diff = ListDiff(expected: expected, actual: calls) else { return }
     reportIssue(
-      "\(name) calls differ: \(diff.render(expected: expected, actual: calls, describe: describe))",
+      "\(subject) calls differ: \(diff.render(expected: expected, actual: calls, describe: describe))",
       fileID: fileID,
       filePath: filePath,
       line: line,

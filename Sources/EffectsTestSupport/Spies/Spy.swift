@@ -59,7 +59,8 @@ import Effects
 /// ``stub(returning:)``, ``stub(throwing:)``, ``stub(_:)`` (a closure of the input) and
 /// `stub(script:)` (one output per call, used up exactly). Each
 /// replaces the previous stub. A spy with no stub answers `()` when its output is `Void`;
-/// otherwise the call is recorded and reported as `unimplemented: <name> was called with <input>`,
+/// otherwise the call is recorded and reported as `Spy "<name>" was called with <input>, but it has
+/// no stub`,
 /// and `try spy(input)` throws, so the code under test stops instead of going on with an invented
 /// value.
 ///
@@ -98,7 +99,7 @@ public final class Spy<Input, Output> {
 
   deinit {
     if let leftover = state.withLock({ $0.takeUnreportedScriptLeftover() }) {
-      reportIssue("\(name) was deinitialized with \(leftover.message)", at: leftover.setAt)
+      reportIssue("\(subject) was deinitialized with \(leftover.message)", at: leftover.setAt)
     }
   }
 
@@ -161,14 +162,14 @@ public final class Spy<Input, Output> {
       // `outputIsVoid` means `Output` is `Void`: the cast is the identity, not an optimisation.
       if outputIsVoid { return unsafeBitCast((), to: Output.self) }
       let message = """
-        unimplemented: \(name) was called with \(describe(input)), but it has no stub. Stub it in the test \
+        \(subject) was called with \(describe(input)), but it has no stub. Stub it in the test \
         with stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
         """
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
       throw SpyError(description: message)
     case .scriptUsedUp(let callNumber, let outputs, let setAt):
       let message = """
-        \(name) was called more often than its script allows: call #\(callNumber) since the script was set \
+        \(subject) was called more often than its script allows: call #\(callNumber) since the script was set \
         (with \(describe(input))) has no output, because the script set at \(setAt) has \
         \(outputs == 1 ? "1 output" : "\(outputs) outputs"). Add an output to the script, or find the extra call.
         """
@@ -221,7 +222,7 @@ extension Spy where Output == Void {
     } catch {
       reportIssue(
         """
-        \(name) threw \(describe(error)), but it was called with record(…), which cannot throw, so the error \
+        \(subject) threw \(describe(error)), but it was called with record(…), which cannot throw, so the error \
         cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
         """,
         fileID: fileID,
