@@ -87,7 +87,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          CallLog logged 1 call, expected 2:
+          CallLog logged 1 call, expected 2 calls:
             [0] tokenStore.save(abc)
           """,
           line: line

@@ -114,7 +114,7 @@ struct RecordingInterpreterTests {
       issues == [
         CapturedIssue(
           """
-          RecordingInterpreter recorded 1 effect, expected 2:
+          RecordingInterpreter recorded 1 effect, expected 2 effects:
             [0] print("a")
           """,
           line: line

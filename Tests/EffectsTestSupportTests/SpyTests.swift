@@ -503,7 +503,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          Spy "events.log" was called 1 time, expected no calls:
+          Spy "events.log" was called 1 time, expected none:
             [0] Event(name: "menu_item_ordered", properties: [:])
           """,
           line: line

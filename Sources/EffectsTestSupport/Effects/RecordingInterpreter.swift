@@ -84,25 +84,8 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard count >= 0 else {
-      reportIssue(
-        "RecordingInterpreter cannot have recorded \(effectsPhrase(count)). Pass assertEffects(count:) a count of 0 or more.",
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-      return
-    }
-    let actual = effects
-    guard actual.count != count else { return }
-    reportIssue(
-      "RecordingInterpreter recorded \(effectsPhrase(actual.count)), expected \(count)\(listing(actual))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = Self.wording.countFailure(count, recorded: { effects.map(describe) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that no effect was recorded since the recorder was made (or last cleared).
@@ -117,20 +100,18 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = effects
-    guard !actual.isEmpty else { return }
-    reportIssue(
-      "RecordingInterpreter recorded \(effectsPhrase(actual.count)), expected none\(listing(actual))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = Self.wording.noneFailure(effects.map(describe)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// `:` and the effects one per line, or `.` when there are none.
-  private func listing(_ effects: [E]) -> String {
-    effects.isEmpty ? "." : ":" + describeList(effects)
+  private static var wording: RecorderWording {
+    RecorderWording(
+      subject: "RecordingInterpreter",
+      did: "recorded",
+      haveDone: "recorded",
+      amount: { counted($0, "effect") },
+      countAssertion: "assertEffects(count:)"
+    )
   }
 }
 
@@ -178,9 +159,4 @@ extension RecordingInterpreter where E: Equatable {
     }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
-}
-
-/// `1 effect`, `2 effects`.
-private func effectsPhrase(_ count: Int) -> String {
-  count == 1 ? "1 effect" : "\(count) effects"
 }

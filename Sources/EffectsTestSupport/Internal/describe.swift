@@ -25,8 +25,3 @@ func renderList(_ texts: [String]) -> String {
 func describeList(_ values: [Any]) -> String {
   renderList(values.map(describe))
 }
-
-/// `1 time`, `2 times`.
-func timesPhrase(_ count: Int) -> String {
-  count == 1 ? "1 time" : "\(count) times"
-}

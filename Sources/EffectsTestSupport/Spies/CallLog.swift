@@ -131,25 +131,8 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard count >= 0 else {
-      reportIssue(
-        "CallLog cannot have logged \(callsPhrase(count)). Pass assertCalls(count:) a count of 0 or more.",
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-      return
-    }
-    let actual = verifyAll()
-    guard actual.count != count else { return }
-    reportIssue(
-      "CallLog logged \(callsPhrase(actual.count)), expected \(count)\(listing(actual))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = Self.wording.countFailure(count, recorded: { verifyAll().map(\.rendered) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that nothing was logged since the log was made (or last cleared).
@@ -163,15 +146,8 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = verifyAll()
-    guard !actual.isEmpty else { return }
-    reportIssue(
-      "CallLog logged \(callsPhrase(actual.count)), expected none\(listing(actual))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = Self.wording.noneFailure(verifyAll().map(\.rendered)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that every logged call was checked by an assertion: a spy assertion
@@ -191,7 +167,7 @@ public final class CallLog: Sendable {
     let list = renderList(unverified.map { (index: $0.0, text: $0.1.rendered) })
     reportIssue(
       """
-      CallLog has \(callsPhrase(unverified.count)) that no assertion verified:\(list)
+      CallLog has \(counted(unverified.count, "call")) that no assertion verified:\(list)
       Assert them (a spy assertion, or assertCalls), or fix the code that made them.
       """,
       fileID: fileID,
@@ -209,10 +185,13 @@ public final class CallLog: Sendable {
     }
   }
 
-  /// `:` and the entries one per line, or `.` when there are none.
-  private func listing(_ entries: [Entry]) -> String {
-    entries.isEmpty ? "." : ":" + renderList(entries.map(\.rendered))
-  }
+  private static let wording = RecorderWording(
+    subject: "CallLog",
+    did: "logged",
+    haveDone: "logged",
+    amount: { counted($0, "call") },
+    countAssertion: "assertCalls(count:)"
+  )
 
   /// Appends `entry` and answers its index.
   @discardableResult
@@ -231,9 +210,4 @@ public final class CallLog: Sendable {
       }
     }
   }
-}
-
-/// `1 call`, `2 calls`.
-private func callsPhrase(_ count: Int) -> String {
-  count == 1 ? "1 call" : "\(count) calls"
 }

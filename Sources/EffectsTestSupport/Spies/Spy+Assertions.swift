@@ -1,8 +1,8 @@
 import Effects
 
-// The assertions read like every recorder's (see the "Asserting what was recorded" table in the
-// Spies and fixtures article): `assertCalls(_:)`, `assertCalls(count:)`, `assertNoCalls()`. Each
-// checks every call since the spy was made or last cleared, and does not consume them.
+// The assertions speak like every recorder's (the "One vocabulary for every recorder" table of
+// the Spies and fixtures article): `assertCalls(_:)`, `assertCalls(count:)`, `assertNoCalls()`.
+// Each checks every call since the spy was made or last cleared, and consumes none.
 
 extension Spy {
   /// Asserts that the spy was called exactly `count` times since it was made (or last cleared),
@@ -18,25 +18,8 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard count >= 0 else {
-      reportIssue(
-        "\(subject) cannot have been called \(timesPhrase(count)). Pass assertCalls(count:) a count of 0 or more.",
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-      return
-    }
-    let calls = verifyCalls()
-    guard calls.count != count else { return }
-    reportIssue(
-      "\(subject) was called \(timesPhrase(calls.count)), expected \(timesPhrase(count))\(listing(calls))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.countFailure(count, recorded: { verifyCalls().map(describe) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the spy was not called at all since it was made (or last cleared).
@@ -50,15 +33,8 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let calls = verifyCalls()
-    guard !calls.isEmpty else { return }
-    reportIssue(
-      "\(subject) was called \(timesPhrase(calls.count)), expected no calls\(listing(calls))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.noneFailure(verifyCalls().map(describe)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// How messages name the spy, as the test creates it: `Spy "tokenStore.save"`.
@@ -66,16 +42,21 @@ extension Spy {
     "Spy \(name.debugDescription)"
   }
 
+  private var wording: RecorderWording {
+    RecorderWording(
+      subject: subject,
+      did: "was called",
+      haveDone: "been called",
+      amount: { counted($0, "time") },
+      countAssertion: "assertCalls(count:)"
+    )
+  }
+
   /// Every call, marked verified in the log: an assertion checks them all.
   func verifyCalls() -> [Input] {
     let (calls, logIndices) = state.withLock { ($0.calls.elements, $0.logIndices) }
     log?.markVerified(logIndices)
     return calls
-  }
-
-  /// `:` and the calls one per line, or nothing when there are none.
-  func listing(_ calls: [Input]) -> String {
-    calls.isEmpty ? "." : ":" + describeList(calls)
   }
 }
 

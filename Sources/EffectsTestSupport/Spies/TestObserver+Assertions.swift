@@ -14,25 +14,8 @@ extension TestObserver {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard count >= 0 else {
-      reportIssue(
-        "\(observerName) cannot have received \(valuesPhrase(count)). Pass assertValues(count:) a count of 0 or more.",
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-      return
-    }
-    let values = self.values
-    guard values.count != count else { return }
-    reportIssue(
-      "\(observerName) received \(valuesPhrase(values.count)), expected \(valuesPhrase(count))\(listing(values))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.countFailure(count, recorded: { values.map(describe) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that no value was received since the observer was made (or last cleared).
@@ -46,15 +29,8 @@ extension TestObserver {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let values = self.values
-    guard !values.isEmpty else { return }
-    reportIssue(
-      "\(observerName) received \(valuesPhrase(values.count)), expected none\(listing(values))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.noneFailure(values.map(describe)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the stream completed (and did not fail).
@@ -145,8 +121,14 @@ extension TestObserver {
     return " (\(count == 0 ? "" : "after \(valuesPhrase(count)); ")\(end))"
   }
 
-  func listing(_ values: [Value]) -> String {
-    values.isEmpty ? "." : ":" + describeList(values)
+  private var wording: RecorderWording {
+    RecorderWording(
+      subject: observerName,
+      did: "received",
+      haveDone: "received",
+      amount: valuesPhrase,
+      countAssertion: "assertValues(count:)"
+    )
   }
 }
 
@@ -205,5 +187,5 @@ extension TestObserver where Value: Equatable {
 
 /// `1 value`, `2 values`.
 private func valuesPhrase(_ count: Int) -> String {
-  count == 1 ? "1 value" : "\(count) values"
+  counted(count, "value")
 }
