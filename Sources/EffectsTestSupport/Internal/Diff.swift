@@ -8,8 +8,8 @@
 /// ```text
 /// got 3, expected 3; first difference at index 1:
 ///     [0] print("a")
-///   ~ [1] track(event: "visited")
-///      →  track(event: "ordered")
+///   ~ [1] track(event: "visited")   (expected)
+///     [1] track(event: "ordered")   (actual)
 ///   - [2] print("b")   (missing)
 ///   + [2] print("c")   (unexpected)
 /// ```
