@@ -5,9 +5,9 @@ extension CapturedIssue {
   package static func inexactVirtualTime(_ escape: String, fileID: String = #fileID, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
-      TestScheduler: virtual time could not be exact here: \(escape). Work resumed from outside the scope arrives at \
-      a moment that depends on real time, so what the test saw after this line may change from run to run. Sleep on \
-      the scheduler (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
+      TestScheduler could not keep virtual time exact here: \(escape). Work resumed from outside the scope arrives \
+      at a moment that depends on real time, so what the test saw after this line may change from run to run. Sleep \
+      on the scheduler (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
       """,
       fileID: fileID,
       line: line

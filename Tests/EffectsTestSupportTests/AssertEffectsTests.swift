@@ -22,7 +22,7 @@ struct AssertEffectsTests {
       issues == [
         CapturedIssue(
           """
-          effects did not match: expected 3, got 2; first difference at index 1:
+          assertEffects(of:_:) found other effects: got 2, expected 3; first difference at index 1:
               [0] print("a")
             - [1] print("b")   (missing)
               [1] print("c")
@@ -43,7 +43,7 @@ struct AssertEffectsTests {
       issues == [
         CapturedIssue(
           """
-          effects did not match: expected 1, got 2; first difference at index 1:
+          assertEffects(of:_:) found other effects: got 2, expected 1; first difference at index 1:
               [0] print("a")
             + [1] track(event: "extra", properties: ["k": "v"])   (unexpected)
           """,
@@ -63,7 +63,7 @@ struct AssertEffectsTests {
       issues == [
         CapturedIssue(
           """
-          effects did not match: expected 2, got 2; first difference at index 0:
+          assertEffects(of:_:) found other effects: got 2, expected 2; first difference at index 0:
             + [0] print("b")   (unexpected)
               [1] print("a")
             - [1] print("b")   (missing)
@@ -84,7 +84,7 @@ struct AssertEffectsTests {
       issues == [
         CapturedIssue(
           """
-          effects did not match: expected 2, got 2; first difference at index 1:
+          assertEffects(of:_:) found other effects: got 2, expected 2; first difference at index 1:
               [0] print("hi")
             ~ [1] setDefault(key: "token", value: "abc")   (expected)
               [1] setDefault(key: "token", value: "xyz")   (actual)
@@ -104,7 +104,7 @@ struct AssertEffectsTests {
       issues == [
         CapturedIssue(
           """
-          effects did not match: expected 0, got 1; first difference at index 0:
+          assertEffects(of:_:) found other effects: got 1, expected 0; first difference at index 0:
             + [0] print("surprise")   (unexpected)
           """,
           line: line
@@ -123,7 +123,7 @@ struct AssertEffectsTests {
       issues == [
         CapturedIssue(
           """
-          effects did not match: expected 1, got 1; first difference at index 0:
+          assertEffects(of:_:) found other effects: got 1, expected 1; first difference at index 0:
             ~ [0] showAlert("Try again")   (expected)
               [0] showAlert("Wrong password")   (actual)
           """,

@@ -30,7 +30,7 @@ final class AssertEffectsXCTests: FailureCapturingTestCase {
     XCTAssertEqual(failures.count, 1)
     XCTAssertEqual(failures.first?.line, line)
     XCTAssertTrue(
-      failures.first?.message.contains("recorded effects did not match") == true,
+      failures.first?.message.contains("RecordingInterpreter effects differ: got 1, expected 0") == true,
       "\(failures)"
     )
   }

@@ -15,7 +15,7 @@ import Testing
     #expect(fetch.lastCall == nil)
     #expect(try fetch("c") == 7)
     #expect(fetch.calls == ["c"])
-    fetch.assertCalledOnce(with: "c")
+    fetch.assertCalls(["c"])
   }
 
   @Test func aClearedLogForgetsItsEntries() {
@@ -24,7 +24,7 @@ import Testing
     log.clear()
     #expect(log.entries.isEmpty)
     log.record("api.fetch", "43")
-    log.assertSequence([.init("api.fetch", "43")])
+    log.assertCalls([.init("api.fetch", "43")])
     log.assertNoUnverifiedCalls()
   }
 
@@ -37,16 +37,16 @@ import Testing
     first.record("a")
     log.clear()
     second.record("b")
-    first.assertCalledOnce(with: "a")
+    first.assertCalls(["a"])
     let line = #line + 1
     let issues = withCapturedIssues { log.assertNoUnverifiedCalls() }.issues
     #expect(
       issues == [
         CapturedIssue(
           """
-          1 call was logged but not verified by any assertion:
+          CallLog has 1 call that no assertion verified:
             [0] second(b)
-          Assert them (a spy assertion, or assertSequence), or fix the code that made them.
+          Assert them (a spy assertion, or assertCalls), or fix the code that made them.
           """,
           line: line
         )

@@ -124,7 +124,7 @@ private struct OldInitializer: MakingAnEnvironmentFromEveryField {
     _ = environment.defaults.string(forKey: "theme")
     environment.defaults = InMemoryDefaults()
     _ = environment.defaults.string(forKey: "theme")
-    log.assertSequence([.init("defaults.value", "theme")])
+    log.assertCalls([.init("defaults.value", "theme")])
   }
 
   @Test func theDeprecatedInitializerSetsEveryField() {

@@ -23,7 +23,7 @@ private func compute(file: String, environment: Environment) -> Int {
     let result = compute(file: "number.txt", environment: environment.recording(into: log))
 
     #expect(result == 15129)
-    log.assertSequence([
+    log.assertCalls([
       .init("bundle.path", "number.txt"),
       .init("fileReader.contents", "/fixtures/number.txt"),
     ])
@@ -35,7 +35,7 @@ private func compute(file: String, environment: Environment) -> Int {
     let log = CallLog()
 
     #expect(compute(file: "number.txt", environment: environment.recording(into: log)) == 0)
-    log.assertSequence([.init("bundle.path", "number.txt")])
+    log.assertCalls([.init("bundle.path", "number.txt")])
   }
 
   @Test func bundleLookupsNameTheResource() {
@@ -45,7 +45,7 @@ private func compute(file: String, environment: Environment) -> Int {
     _ = bundle.path(forResource: "number", ofType: ".txt")
     _ = bundle.path(forResource: nil, ofType: "json")
     _ = bundle.path(forResource: "README", ofType: nil)
-    log.assertSequence([
+    log.assertCalls([
       .init("bundle.path", "number.txt"),
       .init("bundle.path", "number.txt"),
       .init("bundle.path", "*.json"),
@@ -65,7 +65,7 @@ private func compute(file: String, environment: Environment) -> Int {
     #expect(recorded.defaults.string(forKey: "name") == nil)
 
     #expect(defaults.values == ["onboarded": .bool(true)])
-    log.assertSequence([.init("defaults.value", "onboarded"), .init("defaults.value", "name")])
+    log.assertCalls([.init("defaults.value", "onboarded"), .init("defaults.value", "name")])
   }
 
   @Test func timeReadsAreLogged() {
@@ -75,7 +75,7 @@ private func compute(file: String, environment: Environment) -> Int {
 
     #expect(recorded.clock.now == now)
     #expect(recorded.scheduler.now == now)
-    log.assertSequence([.init("clock.now"), .init("scheduler.now")])
+    log.assertCalls([.init("clock.now"), .init("scheduler.now")])
   }
 
   @Test func scheduledWorkAndSleepsAreLoggedAndStillRun() async throws {
@@ -90,7 +90,7 @@ private func compute(file: String, environment: Environment) -> Int {
     scheduler.schedule(after: .zero, every: .seconds(5)) { ran.record("repeating") }
     try await scheduler.sleep(for: .seconds(2))
 
-    log.assertSequence([
+    log.assertCalls([
       .init("scheduler.schedule", "after .seconds(3)"),
       .init("work", "once"),
       .init("scheduler.schedule", "after .seconds(0) every .seconds(5)"),
@@ -126,7 +126,7 @@ private func compute(file: String, environment: Environment) -> Int {
         )
       ]
     )
-    log.assertSequence([.init("clock.now")])
+    log.assertCalls([.init("clock.now")])
   }
 
   @Test func aFieldSetAfterRecordingIsNotRecorded() {

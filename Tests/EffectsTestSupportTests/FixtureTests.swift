@@ -33,7 +33,7 @@ private struct User: Codable, Equatable {
       let error = try #require(error as? FixtureError)
       guard case .notEncodable(let type, let reason) = error else { return false }
       return type == "Dictionary<String, Double>" && reason.contains("ratio")
-        && error.description.hasPrefix("Cannot encode the Dictionary<String, Double> as JSON: ")
+        && error.description.hasPrefix("Fixture.json(_:) cannot encode the Dictionary<String, Double> as JSON: ")
     }
   }
 
@@ -51,7 +51,7 @@ private struct User: Codable, Equatable {
     }
     #expect(
       FixtureError.notDecodable(type: "User", reason: #"key "name" not found at .friends[0]"#).description
-        == #"Cannot decode a User from the JSON: key "name" not found at .friends[0]."#
+        == #"Fixture.decode(_:from:) cannot decode a User from the JSON: key "name" not found at .friends[0]."#
     )
   }
 
@@ -90,12 +90,12 @@ private struct User: Codable, Equatable {
         ]
         && nearest == "Fixtures/number.txt"
         && "\(error)" == """
-          No resource named "nubmer.txt" in the bundle at \(directory). Did you mean "Fixtures/number.txt"? It \
-          holds 4 resources:
-            Fixtures/a/config.json
-            Fixtures/b/config.json
-            Fixtures/number.txt
-            Fixtures/user.json
+          Fixture found no resource named "nubmer.txt" in the bundle at \(directory), which holds 4 resources:
+            [0] Fixtures/a/config.json
+            [1] Fixtures/b/config.json
+            [2] Fixtures/number.txt
+            [3] Fixtures/user.json
+          Pass one of these names; the nearest is "Fixtures/number.txt".
           """
     }
   }
@@ -116,8 +116,9 @@ private struct User: Codable, Equatable {
     let error = FixtureError.resourceNotFound(name: "number.txt", directory: "/tests", available: [], nearest: nil)
     #expect(
       error.description == """
-        No resource named "number.txt": the bundle at /tests holds no resources. Declare them on the test target \
-        in Package.swift (for example resources: [.copy("Fixtures")]) and pass that target's Bundle.module.
+        Fixture found no resource named "number.txt": the bundle at /tests holds no resources. Declare them on the \
+        test target in Package.swift (for example resources: [.copy("Fixtures")]) and pass that target's \
+        Bundle.module.
         """
     )
   }
@@ -126,9 +127,10 @@ private struct User: Codable, Equatable {
     let error = FixtureError.ambiguousResource(name: "config.json", matches: ["a/config.json", "b/config.json"])
     #expect(
       error.description == """
-        "config.json" names 2 resources; pass the path of the one you mean:
-          a/config.json
-          b/config.json
+        Fixture found 2 resources named "config.json":
+          [0] a/config.json
+          [1] b/config.json
+        Pass the path of the one you mean.
         """
     )
   }

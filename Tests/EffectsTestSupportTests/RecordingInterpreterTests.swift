@@ -16,21 +16,35 @@ struct RecordingInterpreterTests {
     recorder.assertEffects([.after(.seconds(5), [.print("later")])])
   }
 
-  @Test func assertEffectsChecksEachStepOnce() throws {
+  @Test func assertEffectsChecksEverythingRecordedAndConsumesNothing() throws {
     let recorder = RecordingInterpreter<LoginEffect>()
     let interpreter = recorder.interpreter
 
     #expect(try !interpreter.run(login(.wrongPassword)))
     recorder.assertEffects([.showAlert("Wrong password")])
-    #expect(recorder.effects.isEmpty)
+    #expect(recorder.effects == [.showAlert("Wrong password")])
 
     #expect(try interpreter.run(login(.success(token: "abc"))))
-    recorder.assertEffects([.storeToken("abc"), .showAlert("Welcome")])
-
-    recorder.assertEffects([])
+    recorder.assertEffects([.showAlert("Wrong password"), .storeToken("abc"), .showAlert("Welcome")])
+    recorder.assertEffects(count: 3)
   }
 
-  @Test func assertEffectsReportsADiffAtTheCallersLineAndStartsANewStep() throws {
+  @Test func clearAfterAnAssertionChecksOneStepAtATime() throws {
+    let recorder = RecordingInterpreter<LoginEffect>()
+    let interpreter = recorder.interpreter
+
+    _ = try interpreter.run(login(.wrongPassword))
+    recorder.assertEffects([.showAlert("Wrong password")])
+    recorder.clear()
+
+    _ = try interpreter.run(login(.success(token: "abc")))
+    recorder.assertEffects([.storeToken("abc"), .showAlert("Welcome")])
+    recorder.clear()
+
+    recorder.assertNoEffects()
+  }
+
+  @Test func assertEffectsReportsADiffAtTheCallersLine() throws {
     let recorder = RecordingInterpreter<LoginEffect>()
     _ = try recorder.interpreter.run(login(.success(token: "abc")))
 
@@ -42,7 +56,7 @@ struct RecordingInterpreterTests {
       issues == [
         CapturedIssue(
           """
-          recorded effects did not match: expected 1, got 2; first difference at index 1:
+          RecordingInterpreter effects differ: got 2, expected 1; first difference at index 1:
               [0] storeToken("abc")
             + [1] showAlert("Welcome")   (unexpected)
           """,
@@ -50,13 +64,107 @@ struct RecordingInterpreterTests {
         )
       ]
     )
-
-    #expect(recorder.effects.isEmpty)
-    try recorder.interpreter.perform([.showAlert("Bye")])
-    recorder.assertEffects([.showAlert("Bye")])
+    #expect(recorder.effects == [.storeToken("abc"), .showAlert("Welcome")])
   }
 
-  @Test func assertingNothingFailsWhenSomethingWasRecorded() throws {
+  /// A test written for the old since-last-assertion semantics asserts only the latest step: the
+  /// message says why it fails and how to clear.
+  @Test func assertingOnlyTheLatestStepSaysToClear() throws {
+    let recorder = RecordingInterpreter<LoginEffect>()
+    _ = try recorder.interpreter.run(login(.wrongPassword))
+    recorder.assertEffects([.showAlert("Wrong password")])
+    _ = try recorder.interpreter.run(login(.success(token: "abc")))
+
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      recorder.assertEffects([.storeToken("abc"), .showAlert("Welcome")])
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          RecordingInterpreter effects differ: got 3, expected 2; first difference at index 0:
+            + [0] showAlert("Wrong password")   (unexpected)
+              [1] storeToken("abc")
+              [2] showAlert("Welcome")
+          The expected list is the last 2 of the 3 effects recorded: an assertion checks every effect since the \
+          recorder was made or cleared. Call clear() after an assertion to check one step at a time.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func assertEffectsCountPassesWithTheRightCount() throws {
+    let recorder = RecordingInterpreter<Effect>()
+    recorder.assertEffects(count: 0)
+    try recorder.interpreter.perform([.print("a"), .print("b")])
+    recorder.assertEffects(count: 2)
+  }
+
+  @Test func assertEffectsCountReportsTheEffects() throws {
+    let recorder = RecordingInterpreter<Effect>()
+    try recorder.interpreter.perform([.print("a")])
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      recorder.assertEffects(count: 2)
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          RecordingInterpreter recorded 1 effect, expected 2 effects:
+            [0] print("a")
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func assertEffectsCountRejectsANegativeCount() {
+    let recorder = RecordingInterpreter<Effect>()
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      recorder.assertEffects(count: -1)
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          "RecordingInterpreter cannot have recorded -1 effects. Pass assertEffects(count:) a count of 0 or more.",
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func assertNoEffectsPassesWhenNothingWasRecorded() {
+    RecordingInterpreter<Effect>().assertNoEffects()
+  }
+
+  @Test func assertNoEffectsReportsWhatWasRecorded() throws {
+    let recorder = RecordingInterpreter<Effect>()
+    try recorder.interpreter.perform([.print("surprise"), .removeFile(path: "/tmp/a")])
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      recorder.assertNoEffects()
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          RecordingInterpreter recorded 2 effects, expected none:
+            [0] print("surprise")
+            [1] removeFile(path: "/tmp/a")
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func assertingAnEmptyListFailsWhenSomethingWasRecorded() throws {
     let recorder = RecordingInterpreter<Effect>()
     try recorder.interpreter.perform([.print("surprise")])
     let line = #line + 2
@@ -67,7 +175,7 @@ struct RecordingInterpreterTests {
       issues == [
         CapturedIssue(
           """
-          recorded effects did not match: expected 0, got 1; first difference at index 0:
+          RecordingInterpreter effects differ: got 1, expected 0; first difference at index 0:
             + [0] print("surprise")   (unexpected)
           """,
           line: line

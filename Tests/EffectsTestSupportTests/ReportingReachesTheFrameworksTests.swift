@@ -14,9 +14,15 @@ import Testing
     spy.record("abd")
     let line = #line + 2
     withKnownIssue {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertCalls(count: 2)
     } matching: { issue in
-      issue.matches(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)
+      issue.matches(
+        """
+        Spy "tokenStore.save" was called 1 time, expected 2 times:
+          [0] "abd"
+        """,
+        line: line
+      )
     }
   }
 
@@ -27,7 +33,7 @@ import Testing
     } matching: { issue in
       issue.matches(
         """
-        effects did not match: expected 0, got 1; first difference at index 0:
+        assertEffects(of:_:) found other effects: got 1, expected 0; first difference at index 0:
           + [0] print("surprise")   (unexpected)
         """,
         line: line
@@ -55,7 +61,12 @@ import Testing
         _ = scheduler.schedule(after: .seconds(5)) {}
       }
     } matching: { issue in
-      issue.message.hasPrefix("TestScheduler: work scheduled here was still pending")
+      issue.message.hasPrefix(
+        """
+        withVirtualTime at EffectsTestSupportTests/ReportingReachesTheFrameworksTests.swift:\(line - 1) ended with \
+        work scheduled here still pending
+        """
+      )
         && issue.sourceLocation?.line == line
     }
   }

@@ -122,7 +122,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let store = TokenStoreSpy()
     store.saveSpy.stub(throwing: Offline())
     #expect(signIn(token: "abc", store: store) == "could not save: Offline()")
-    store.saveSpy.assertCalledOnce(with: "abc")
+    store.saveSpy.assertCalls(["abc"])
   }
 
   @Test func aVoidSpyThrowsTheErrorsOfItsScriptAndOfAClosureStub() {
@@ -199,7 +199,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch was called more often than its script allows: call #2 since the script was set (with 2) has no \
+          Spy "api.fetch" was called more often than its script allows: call #2 since the script was set (with 2) has no \
           output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
           Add an output to the script, or find the extra call.
           """,
@@ -222,7 +222,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          events.log was called more often than its script allows: call #2 since the script was set (with "b") has \
+          Spy "events.log" was called more often than its script allows: call #2 since the script was set (with "b") has \
           no output, because the script set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine) has 1 output. \
           Add an output to the script, or find the extra call.
           """,
@@ -246,10 +246,11 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          counter.next has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+          Spy "counter.next" has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
           1 of 3 outputs used, never used:
             [1] 2
             [2] 3
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: line
         )
@@ -267,7 +268,10 @@ private func signIn(token: String, store: some TokenStore) -> String {
     #expect(
       issues == [
         CapturedIssue(
-          "square has no script to consume: assertScriptConsumed() checks a stub set with stub(script:).",
+          """
+          Spy "square" has no script, so assertScriptConsumed() has nothing to check. Stub it with stub(script:), or \
+          remove the assertion.
+          """,
           line: line
         )
       ]
@@ -286,9 +290,10 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+          Spy "api.fetch" was deinitialized with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
           not used up: 1 of 2 outputs used, never used:
             [1] throws Offline()
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: scriptLine
         )
@@ -308,9 +313,10 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
+          Spy "api.fetch" has its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) not used up: \
           0 of 1 output used, never used:
             [0] "a"
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: scriptLine + 1
         )
@@ -329,10 +335,11 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          api.fetch was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
+          Spy "api.fetch" was stubbed again with its script (set at EffectsTestSupportTests/SpyTests.swift:\(scriptLine)) \
           not used up: 0 of 2 outputs used, never used:
             [0] "a"
             [1] "b"
+          Remove the outputs never used, or find the calls that should have used them.
           """,
           line: scriptLine
         )
@@ -351,7 +358,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          unimplemented: api.fetchCount was called with "blob", but it has no stub. Stub it in the test with \
+          Spy "api.fetchCount" was called with "blob", but it has no stub. Stub it in the test with \
           stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
           """,
           line: line
@@ -379,7 +386,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          tokenStore.save threw Offline(), but it was called with record(…), which cannot throw, so the error \
+          Spy "tokenStore.save" threw Offline(), but it was called with record(…), which cannot throw, so the error \
           cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
           """,
           line: line
@@ -400,7 +407,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          session.refresh threw Offline(), but it was called with record(…), which cannot throw, so the error \
+          Spy "session.refresh" threw Offline(), but it was called with record(…), which cannot throw, so the error \
           cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
           """,
           line: line
@@ -419,7 +426,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     }.issues
     let threw = CapturedIssue(
       """
-      events.log threw Offline(), but it was called with record(…), which cannot throw, so the error cannot reach \
+      Spy "events.log" threw Offline(), but it was called with record(…), which cannot throw, so the error cannot reach \
       the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
       """,
       line: line
@@ -437,26 +444,26 @@ private func signIn(token: String, store: some TokenStore) -> String {
 
   // MARK: Assertions
 
-  @Test func assertCalledPassesWithTheRightCount() {
+  @Test func assertCallsCountPassesWithTheRightCount() {
     let spy = Spy<String, Void>("events.log")
-    spy.assertCalled(times: 0)
+    spy.assertCalls(count: 0)
     spy.record("a")
     spy.record("b")
-    spy.assertCalled(times: 2)
+    spy.assertCalls(count: 2)
   }
 
-  @Test func assertCalledReportsTheCallsItFound() {
+  @Test func assertCallsCountReportsTheCallsItFound() {
     let spy = Spy<String, Void>("events.log")
     spy.record("a")
     let line = #line + 2
     let issues = withCapturedIssues {
-      spy.assertCalled(times: 2)
+      spy.assertCalls(count: 2)
     }.issues
     #expect(
       issues == [
         CapturedIssue(
           """
-          events.log was called 1 time, expected 2 times:
+          Spy "events.log" was called 1 time, expected 2 times:
             [0] "a"
           """,
           line: line
@@ -465,80 +472,42 @@ private func signIn(token: String, store: some TokenStore) -> String {
     )
   }
 
-  @Test func assertCalledRejectsANegativeCount() {
+  @Test func assertCallsCountRejectsANegativeCount() {
     let spy = Spy<String, Void>("events.log")
-    let issues = withCapturedIssues {
-      spy.assertCalled(times: -1)
-    }.issues
-    #expect(
-      issues.map(\.message) == [
-        "assertCalled(times: -1) on events.log: a number of calls cannot be negative; pass 0 or more."
-      ]
-    )
-  }
-
-  @Test func assertNotCalledPassesWhenNothingWasCalled() {
-    Spy<Int, Void>("events.log").assertNotCalled()
-  }
-
-  @Test func assertNotCalledReportsTheCalls() {
-    let spy = Spy<Event, Void>("events.log")
-    spy.record(Event(name: "menu_item_ordered"))
     let line = #line + 2
     let issues = withCapturedIssues {
-      spy.assertNotCalled()
+      spy.assertCalls(count: -1)
     }.issues
     #expect(
       issues == [
         CapturedIssue(
-          """
-          events.log was called 1 time, expected no calls:
-            [0] Event(name: "menu_item_ordered", properties: [:])
-          """,
+          #"Spy "events.log" cannot have been called -1 times. Pass assertCalls(count:) a count of 0 or more."#,
           line: line
         )
       ]
     )
   }
 
-  @Test func assertCalledOncePassesWithTheOneExpectedInput() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.record("abc")
-    spy.assertCalledOnce(with: "abc")
+  @Test func assertNoCallsPassesWhenNothingWasCalled() {
+    Spy<Int, Void>("events.log").assertNoCalls()
   }
 
-  @Test func assertCalledOnceReportsAnotherInput() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.record("abd")
+  @Test func assertNoCallsReportsTheCalls() {
+    let spy = Spy<Event, Void>("events.log")
+    spy.record(Event(name: "menu_item_ordered"))
     let line = #line + 2
     let issues = withCapturedIssues {
-      spy.assertCalledOnce(with: "abc")
-    }.issues
-    #expect(issues == [CapturedIssue(#"tokenStore.save was called once with "abd", expected "abc"."#, line: line)])
-  }
-
-  @Test func assertCalledOnceReportsNoCall() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    let issues = withCapturedIssues {
-      spy.assertCalledOnce(with: "abc")
-    }.issues
-    #expect(issues.map(\.message) == [#"tokenStore.save was never called, expected one call with "abc"."#])
-  }
-
-  @Test func assertCalledOnceReportsSeveralCalls() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.record("abc")
-    spy.record("abc")
-    let issues = withCapturedIssues {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertNoCalls()
     }.issues
     #expect(
-      issues.map(\.message) == [
-        """
-        tokenStore.save was called 2 times, expected once with "abc":
-          [0] "abc"
-          [1] "abc"
-        """
+      issues == [
+        CapturedIssue(
+          """
+          Spy "events.log" was called 1 time, expected none:
+            [0] Event(name: "menu_item_ordered", properties: [:])
+          """,
+          line: line
+        )
       ]
     )
   }
@@ -562,7 +531,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
       issues == [
         CapturedIssue(
           """
-          events.log calls differ: expected 3, got 2; first difference at index 1:
+          Spy "events.log" calls differ: got 2, expected 3; first difference at index 1:
               [0] "visited"
             ~ [1] "ordered"   (expected)
               [1] "removed"   (actual)
@@ -574,14 +543,30 @@ private func signIn(token: String, store: some TokenStore) -> String {
     )
   }
 
+  @Test func assertCallsIsCumulativeUntilTheSpyIsCleared() {
+    let spy = Spy<String, Void>("events.log")
+    spy.record("a")
+    spy.assertCalls(["a"])
+    spy.record("b")
+    spy.assertCalls(["a", "b"])
+    spy.assertCalls(count: 2)
+    spy.clear()
+    spy.assertNoCalls()
+    spy.record("c")
+    spy.assertCalls(["c"])
+  }
+
   @Test func assertionsMarkTheCallsTheyCheckedAsVerified() {
     let log = CallLog()
     let save = Spy<String, Void>("tokenStore.save", log: log)
     let track = Spy<String, Void>("events.track", log: log)
+    let refresh = Spy<Void, Void>("session.refresh", log: log)
     save.record("abc")
     track.record("login")
-    save.assertCalledOnce(with: "abc")
-    track.assertCalls(["login"])
+    refresh.record()
+    save.assertCalls(["abc"])
+    track.assertCalls(count: 1)
+    refresh.assertCalls(count: 1)
     log.assertNoUnverifiedCalls()
   }
 }

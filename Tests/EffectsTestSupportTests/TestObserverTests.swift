@@ -81,9 +81,8 @@ private struct Offline: Error, Equatable {}
       issues == [
         CapturedIssue(
           """
-          The observed AsyncThrowingStream<Int, Error> threw Offline(), which is not a Never, so \
-          TestObserver<Int, Never> cannot record it as a failure. Declare the observer with Failure = any Error (or \
-          the sequence's error type).
+          TestObserver<Int, Never> cannot record what the observed AsyncThrowingStream<Int, Error> threw, Offline(), \
+          as a failure: it is not a Never. Declare the observer with Failure = any Error (or the sequence's error type).
           """,
           line: line
         )
@@ -118,7 +117,7 @@ private struct Offline: Error, Equatable {}
       issues == [
         CapturedIssue(
           """
-          TestObserver<String, Never> values differ: expected 2, got 2; first difference at index 1:
+          TestObserver<String, Never> values differ: got 2, expected 2; first difference at index 1:
               [0] "loading"
             ~ [1] "loaded"   (expected)
               [1] "failed"   (actual)
@@ -129,19 +128,19 @@ private struct Offline: Error, Equatable {}
     )
   }
 
-  @Test func assertValueCountPassesWithTheRightCount() {
+  @Test func assertValuesCountPassesWithTheRightCount() {
     let observer = TestObserver<Int, Never>()
-    observer.assertValueCount(0)
+    observer.assertValues(count: 0)
     observer.send(1)
-    observer.assertValueCount(1)
+    observer.assertValues(count: 1)
   }
 
-  @Test func assertValueCountReportsTheValues() {
+  @Test func assertValuesCountReportsTheValues() {
     let observer = TestObserver<Int, Never>()
     observer.send(7)
     let line = #line + 2
     let issues = withCapturedIssues {
-      observer.assertValueCount(2)
+      observer.assertValues(count: 2)
     }.issues
     #expect(
       issues == [
@@ -154,6 +153,33 @@ private struct Offline: Error, Equatable {}
         )
       ]
     )
+  }
+
+  @Test func assertValuesCountRejectsANegativeCount() {
+    let observer = TestObserver<Int, Never>()
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      observer.assertValues(count: -1)
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          "TestObserver<Int, Never> cannot have received -1 values. Pass assertValues(count:) a count of 0 or more.",
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func assertValuesIsCumulativeUntilTheObserverIsCleared() {
+    let observer = TestObserver<Int, Never>()
+    observer.send(1)
+    observer.assertValues([1])
+    observer.send(2)
+    observer.assertValues([1, 2])
+    observer.assertValues(count: 2)
+    observer.clear()
+    observer.assertNoValues()
   }
 
   @Test func assertLastValuePassesWithTheLatestValue() {
@@ -181,36 +207,16 @@ private struct Offline: Error, Equatable {}
     #expect(issues.map(\.message) == ["TestObserver<Int, Never> received no values, expected the last one to be 2."])
   }
 
-  @Test func assertDidEmitValuePassesAfterAValue() {
-    let observer = TestObserver<Int, Never>()
-    observer.send(1)
-    observer.assertDidEmitValue()
+  @Test func assertNoValuesPassesWhenSilent() {
+    TestObserver<Int, Never>().assertNoValues()
   }
 
-  @Test func assertDidEmitValueReportsSilence() {
-    let observer = TestObserver<Int, Never>()
-    observer.complete()
-    let line = #line + 2
-    let issues = withCapturedIssues {
-      observer.assertDidEmitValue()
-    }.issues
-    #expect(
-      issues == [
-        CapturedIssue("TestObserver<Int, Never> received no values, expected at least one (it completed).", line: line)
-      ]
-    )
-  }
-
-  @Test func assertDidNotEmitValuePassesWhenSilent() {
-    TestObserver<Int, Never>().assertDidNotEmitValue()
-  }
-
-  @Test func assertDidNotEmitValueReportsTheValues() {
+  @Test func assertNoValuesReportsTheValues() {
     let observer = TestObserver<Int, Never>()
     observer.send(1)
     let line = #line + 2
     let issues = withCapturedIssues {
-      observer.assertDidNotEmitValue()
+      observer.assertNoValues()
     }.issues
     #expect(
       issues == [

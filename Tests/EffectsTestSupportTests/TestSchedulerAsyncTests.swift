@@ -23,6 +23,53 @@ import Testing
     }
   }
 
+  @Test func awaitingANegativeAdvanceIsReportedByItsAsyncName() async {
+    let scheduler = TestScheduler()
+    await scheduler.withVirtualTime {
+      let line = #line + 1
+      let issues = await withCapturedIssues { await scheduler.advance(by: .seconds(-1)) }.issues
+      #expect(
+        issues == [
+          CapturedIssue(
+            """
+            await TestScheduler.advance(by:) cannot move time backwards: got .seconds(-1). Pass .zero or a positive \
+            duration.
+            """,
+            line: line
+          )
+        ]
+      )
+      #expect(scheduler.elapsed == .zero)
+    }
+  }
+
+  @Test func aNegativeSleepIsReportedAtItsLineAndCountsAsZero() async {
+    let scheduler = TestScheduler()
+    let woke = Recorder<Duration>()
+    let sleepLine = #line + 4
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        Task {
+          try await scheduler.sleep(for: .milliseconds(-5))
+          woke.append(scheduler.elapsed)
+        }
+        await scheduler.runDue()
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.sleep(for:) got a negative delay, .milliseconds(-5), and counts it as zero. Pass .zero or \
+          more.
+          """,
+          line: sleepLine
+        )
+      ]
+    )
+    #expect(woke.values == [.zero])
+  }
+
   @Test func aTaskStartedJustBeforeAdvanceIsAlwaysResumedByIt() async {
     for _ in 0..<200 {
       let scheduler = TestScheduler()
@@ -176,11 +223,10 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          TestScheduler: a task sleeping here was still pending when the withVirtualTime scope at \
-          EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended (due at .seconds(3); \
-          virtual time was .seconds(2)). It got CancellationError. Advance time past the sleep before \
-          the scope ends, or cancel the task; if the test means to leave it, open the scope with \
-          leftoverWork: .expected.
+          withVirtualTime at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(scopeLine) ended with a task \
+          sleeping here still pending (due at .seconds(3); virtual time was .seconds(2)). It got CancellationError. \
+          Advance time past the sleep before the scope ends, or cancel the task; if the test means to leave it, open \
+          the scope with leftoverWork: .expected.
           """,
           line: sleepLine
         )
@@ -209,8 +255,8 @@ import Testing
         issues == [
           CapturedIssue(
             """
-            TestScheduler.run() at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(runLine) stopped after \
-            20 actions (maxRuns) with work still due: a sleeping task scheduled at \
+            await TestScheduler.run() at EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(runLine) stopped \
+            after 20 actions (maxRuns) with work still due: a sleeping task scheduled at \
             EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine) keeps running. Cancel it, \
             advance(by:) a bounded window instead of run(), or raise maxRuns.
             """,

@@ -277,7 +277,7 @@ import Testing
     #expect(
       issues == [
         CapturedIssue(
-          "TestScheduler: a delay cannot be negative, got .seconds(-2); it counts as zero. Pass .zero or more.",
+          "TestScheduler.schedule(after:) got a negative delay, .seconds(-2), and counts it as zero. Pass .zero or more.",
           line: line
         )
       ]
@@ -297,8 +297,8 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          TestScheduler: repeating work needs a positive interval, got .seconds(0). It would repeat forever at one \
-          instant; it runs once instead. Pass an interval greater than zero.
+          TestScheduler.schedule(after:every:) needs a positive interval: got .seconds(0). Repeating at one instant \
+          would never end, so the work runs once. Pass an interval greater than zero.
           """,
           line: line
         )
@@ -358,12 +358,10 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          TestScheduler has 2 pending pieces of work at .seconds(0), expected none (run it with advance(by:) or \
-          run(), or cancel it):
-          expected 0, got 2; first difference at index 0:
-            + [0] work due at .seconds(1), scheduled at \(file):\(firstLine)   (unexpected)
-            + [1] repeating work (every .seconds(1)) due at .seconds(1), scheduled at \(file):\(secondLine)   \
-          (unexpected)
+          TestScheduler has 2 pieces of work pending at .seconds(0), expected none:
+            [0] work due at .seconds(1), scheduled at \(file):\(firstLine)
+            [1] repeating work (every .seconds(1)) due at .seconds(1), scheduled at \(file):\(secondLine)
+          Run them with advance(by:) or run() before this line, or cancel them.
           """,
           line: assertLine
         )

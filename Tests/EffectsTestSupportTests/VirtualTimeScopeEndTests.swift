@@ -37,10 +37,10 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
-          \(Self.file):\(scopeLine) ended (due at .seconds(5); virtual time was .seconds(1)). It was \
-          cancelled. Advance time past it (advance(by:), run()) before the scope ends, or cancel it; if \
-          the test means to leave it, open the scope with leftoverWork: .expected.
+          withVirtualTime at \(Self.file):\(scopeLine) ended with work scheduled here still pending (due at \
+          .seconds(5); virtual time was .seconds(1)). It was cancelled. Advance time past it (advance(by:), run()) \
+          before the scope ends, or cancel it; if the test means to leave it, open the scope with leftoverWork: \
+          .expected.
           """,
           line: scopeLine + 1
         )
@@ -64,15 +64,38 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          TestScheduler: 3 pieces of work scheduled here were still pending when the withVirtualTime scope at \
-          \(Self.file):\(scopeLine) ended (due at .seconds(1), .seconds(2), .seconds(3); virtual time was \
-          .seconds(0)). They were cancelled. Advance time past them (advance(by:), run()) before the scope ends, or \
-          cancel them; if the test means to leave it, open the scope with leftoverWork: .expected.
+          withVirtualTime at \(Self.file):\(scopeLine) ended with 3 pieces of work scheduled here still pending (due \
+          at .seconds(1), .seconds(2), .seconds(3); virtual time was .seconds(0)). They were cancelled. Advance time \
+          past them (advance(by:), run()) before the scope ends, or cancel them; if the test means to leave it, open \
+          the scope with leftoverWork: .expected.
           """,
           line: scopeLine + 2
         )
       ]
     )
+  }
+
+  @Test func aRepeatingTimerLeftRunningIsReportedAtItsLine() async {
+    let scheduler = TestScheduler()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        scheduler.schedule(after: .seconds(1), every: .seconds(1)) {}
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime at \(Self.file):\(scopeLine) ended with a repeating timer scheduled here (every .seconds(1)) \
+          still pending (due at .seconds(1); virtual time was .seconds(0)). It was cancelled. Cancel the timer before \
+          the scope ends; if the test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine + 1
+        )
+      ]
+    )
+    #expect(scheduler.pending == [])
   }
 
   @Test func aTaskWaitingOnAStreamThatNeverYieldsIsReportedThenCancelled() async {
@@ -96,11 +119,10 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          withVirtualTime: a task started in this scope before the first advance was still suspended \
-          when the scope ended, waiting for something other than the scheduler: a stream that never \
-          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-          cancelled, and ended. Let the task finish (or cancel it) before the scope ends; if the test \
-          means to leave it running, open the scope with leftoverWork: .expected.
+          withVirtualTime ended with a task started in this scope before the first advance still suspended, waiting \
+          for something other than the scheduler: a stream that never yields, a continuation never resumed, a task \
+          it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish (or cancel it) before the \
+          scope ends; if the test means to leave it running, open the scope with leftoverWork: .expected.
           """,
           line: scopeLine
         )
@@ -131,12 +153,12 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          withVirtualTime: a task started in this scope before the first advance was still suspended \
-          when the scope ended, waiting for something other than the scheduler: a stream that never \
-          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was \
-          cancelled, and it did not end within \(Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"): code that \
-          ignores cancellation outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to \
-          leave it running, open the scope with leftoverWork: .expected.
+          withVirtualTime ended with a task started in this scope before the first advance still suspended, waiting \
+          for something other than the scheduler: a stream that never yields, a continuation never resumed, a task \
+          it awaits, a real sleep or I/O. It was cancelled, and it did not end within \
+          \(Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"): code that ignores cancellation \
+          outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to leave it \
+          running, open the scope with leftoverWork: .expected.
           """,
           line: scopeLine
         )
@@ -163,11 +185,11 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          withVirtualTime: a task started in this scope after the advance at \(Self.file):\(advanceLine) was still \
-          suspended when the scope ended, waiting for something other than the scheduler: a stream that never \
-          yields, a continuation never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. \
-          Let the task finish (or cancel it) before the scope ends; if the test means to leave it running, open \
-          the scope with leftoverWork: .expected.
+          withVirtualTime ended with a task started in this scope after the advance at \(Self.file):\(advanceLine) \
+          still suspended, waiting for something other than the scheduler: a stream that never yields, a \
+          continuation never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. Let the \
+          task finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
+          with leftoverWork: .expected.
           """,
           line: advanceLine - 1
         )
@@ -224,10 +246,10 @@ import Darwin
       issues.map(\.measuredWaitElided) == [
         CapturedIssue(
           """
-          TestScheduler: virtual time could not be exact here: a task of the scope started a real, wall-clock \
-          wait of about .milliseconds(…) on ContinuousClock (Task.sleep or a real clock's sleep) instead of \
-          sleeping on the TestScheduler. Work resumed from outside the scope arrives at a moment that depends on \
-          real time, so what the test saw after this line may change from run to run. Sleep on the scheduler \
+          TestScheduler could not keep virtual time exact here: a task of the scope started a real, wall-clock wait \
+          of about .milliseconds(…) on ContinuousClock (Task.sleep or a real clock's sleep) instead of sleeping on \
+          the TestScheduler. Work resumed from outside the scope arrives at a moment that depends on real time, so \
+          what the test saw after this line may change from run to run. Sleep on the scheduler \
           (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
           """,
           line: runLine
@@ -281,11 +303,11 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(outerLine) is still \
-          running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
-          another thread at the same time. Nested, it would run later work before the work that called \
-          it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
-          on the scheduler, instead of advancing from inside.
+          TestScheduler.advance(by:) was called while TestScheduler.advance(by:) at \(Self.file):\(outerLine) is \
+          still running work — from inside work it runs (a scheduled action, or a task it resumed), or from another \
+          thread at the same time. Nested, it would run later work before the work that called it has finished, so \
+          it does nothing. Let the outer call run that work: schedule it, or sleep on the scheduler, instead of \
+          advancing from inside.
           """,
           line: nestedLine
         )
@@ -312,11 +334,11 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          TestScheduler.advance(by:) was called while advance(by:) at \(Self.file):\(innerLine + 2) is still \
-          running work — from inside work it runs (a scheduled action, or a task it resumed), or from another \
-          thread at the same time. Nested, it would run later work before the work that called it has finished, \
-          so it does nothing. Let the outer call run that work: schedule it, or sleep on the scheduler, instead of \
-          advancing from inside.
+          await TestScheduler.advance(by:) was called while await TestScheduler.advance(by:) at \
+          \(Self.file):\(innerLine + 2) is still running work — from inside work it runs (a scheduled action, or a \
+          task it resumed), or from another thread at the same time. Nested, it would run later work before the work \
+          that called it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
+          on the scheduler, instead of advancing from inside.
           """,
           line: innerLine
         )
@@ -345,10 +367,9 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          TestScheduler.withVirtualTime: this scheduler already has a scope open, at \
-          \(Self.file):\(outerLine). One scheduler drives one scope at a time; this operation runs \
-          inside the open one, and its leftover work is checked when that one ends. Open one scope per \
-          test (or use a second TestScheduler for a second scope).
+          withVirtualTime was called on a TestScheduler whose scope is already open, at \(Self.file):\(outerLine). \
+          One scheduler drives one scope at a time: this operation runs inside the open one, and its leftover work \
+          is checked when that one ends. Open one scope per test (or use a second TestScheduler for a second scope).
           """,
           line: outerLine + 1
         )
@@ -370,7 +391,7 @@ import Darwin
         async let second: Void = scheduler.withVirtualTime { await barrier.arrive() }
         _ = await (first, second)
       }.issues.map(\.message)
-      let reported = issues.filter { $0.contains("this scheduler already has a scope open") }
+      let reported = issues.filter { $0.contains("whose scope is already open") }
       // (The barrier is an actor shared with a task outside the winning scope: that may be
       // reported too, rightly, and is not what this test counts.)
       if reported.count != 1 { wrong.append("\(replay): \(issues)") }

@@ -26,7 +26,7 @@ final class VirtualTimeScopeXCTests: FailureCapturingTestCase {
       }
     }
     XCTAssertEqual(failures.map(\.line), [line])
-    XCTAssertTrue(failures.first?.message.contains("work scheduled here was still pending") == true)
+    XCTAssertTrue(failures.first?.message.contains("ended with work scheduled here still pending") == true)
   }
 }
 

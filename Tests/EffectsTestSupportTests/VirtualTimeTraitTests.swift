@@ -93,10 +93,10 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
-          EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended (due at .seconds(1); virtual time \
-          was .seconds(0)). It was cancelled. Advance time past it (advance(by:), run()) before the scope ends, or \
-          cancel it; if the test means to leave it, open the scope with leftoverWork: .expected.
+          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with work \
+          scheduled here still pending (due at .seconds(1); virtual time was .seconds(0)). It was cancelled. Advance \
+          time past it (advance(by:), run()) before the scope ends, or cancel it; if the test means to leave it, \
+          open the scope with leftoverWork: .expected.
           """,
           line: scheduleLine
         )
@@ -116,11 +116,10 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          withVirtualTime: a task started in this scope before the first advance was still suspended when the \
-          scope ended, waiting for something other than the scheduler: a stream that never yields, a continuation \
-          never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish \
-          (or cancel it) before the scope ends; if the test means to leave it running, open the scope with \
-          leftoverWork: .expected.
+          withVirtualTime ended with a task started in this scope before the first advance still suspended, waiting \
+          for something other than the scheduler: a stream that never yields, a continuation never resumed, a task \
+          it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish (or cancel it) before the \
+          scope ends; if the test means to leave it running, open the scope with leftoverWork: .expected.
           """,
           line: test.sourceLocation.line
         )
@@ -196,10 +195,10 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          TestScheduler: work scheduled here was still pending when the withVirtualTime scope at \
-          EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended (due at .seconds(1); virtual time \
-          was .seconds(0)). It was cancelled. Advance time past it (advance(by:), run()) before the scope ends, or \
-          cancel it; if the test means to leave it, open the scope with leftoverWork: .expected.
+          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with work \
+          scheduled here still pending (due at .seconds(1); virtual time was .seconds(0)). It was cancelled. Advance \
+          time past it (advance(by:), run()) before the scope ends, or cancel it; if the test means to leave it, \
+          open the scope with leftoverWork: .expected.
           """,
           line: scheduleLine
         )

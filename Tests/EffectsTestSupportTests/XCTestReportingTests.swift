@@ -10,11 +10,16 @@ final class XCTestReportingTests: FailureCapturingTestCase {
     spy.record("abd")
     let line = #line + 2
     let failures = capturingFailures {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertCalls(count: 2)
     }
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(
-      failures.first?.message.contains(#"tokenStore.save was called once with "abd", expected "abc"."#) == true
+      failures.first?.message.hasSuffix(
+        """
+        Spy "tokenStore.save" was called 1 time, expected 2 times:
+          [0] "abd"
+        """
+      ) == true
     )
     XCTAssertEqual(failures.first?.line, line)
   }
@@ -26,7 +31,9 @@ final class XCTestReportingTests: FailureCapturingTestCase {
       _ = try? spy()
     }
     XCTAssertEqual(failures.count, 1)
-    XCTAssertTrue(failures.first?.message.contains("unimplemented: counter.next was called with ()") == true)
+    XCTAssertTrue(
+      failures.first?.message.contains(#"Spy "counter.next" was called with (), but it has no stub."#) == true
+    )
     XCTAssertEqual(failures.first?.line, line)
   }
 
@@ -38,7 +45,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
       observer.assertValues([1, 2])
     }
     XCTAssertEqual(failures.count, 1)
-    XCTAssertTrue(failures.first?.message.contains("TestObserver<Int, Never> values differ: expected 2, got 1") == true)
+    XCTAssertTrue(failures.first?.message.contains("TestObserver<Int, Never> values differ: got 1, expected 2") == true)
     XCTAssertEqual(failures.first?.line, line)
   }
 
@@ -60,7 +67,7 @@ final class XCTestReportingTests: FailureCapturingTestCase {
     observer.send(1)
     observer.complete()
     let failures = capturingFailures {
-      spy.assertCalledOnce(with: "abc")
+      spy.assertCalls(["abc"])
       observer.assertValues([1])
       observer.assertDidComplete()
     }

@@ -26,7 +26,7 @@ struct EventLoggingSpy: EventLogging {
 
   @Test func appearingLogsTheVisitWithTheItemsName() {
     model().onAppear()
-    events.assertCalledOnce(with: LoggedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"]))
+    events.assertCalls([LoggedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"])])
   }
 
   @Test func orderingLogsTheOrderWithTheItemsName() {
@@ -42,7 +42,7 @@ struct EventLoggingSpy: EventLogging {
     let model = model(item: item, ordered: [item])
     model.addOrRemoveFromOrder()
     #expect(!model.isOrdered)
-    events.assertNotCalled()
+    events.assertNoCalls()
   }
 
   @Test func aVisitThenAnOrderLogBothInOrder() {
@@ -63,6 +63,6 @@ struct EventLoggingSpy: EventLogging {
     environment.events = EventLoggingSpy(spy: events)
     let interpreter = Interpreter.live(environment: environment)
     try interpreter.perform([.track(event: "menu_item_ordered", properties: ["item_name": "item"])])
-    events.assertCalledOnce(with: LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"]))
+    events.assertCalls([LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])
   }
 }

@@ -62,7 +62,7 @@ import Testing
     let log = CallLog()
     let environment = environment(files: ["/fixtures/number.txt": "123"]).recording(into: log)
     _ = try compute(file: "number.txt", environment: environment)
-    log.assertSequence([
+    log.assertCalls([
       CallLog.Entry("bundle.path", "number.txt"),
       CallLog.Entry("fileReader.contents", "/fixtures/number.txt"),
     ])

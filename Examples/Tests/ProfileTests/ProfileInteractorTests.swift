@@ -18,7 +18,7 @@ import Testing
     await scheduler.run()
     #expect(spied.interactor.state == .initialized)
     spied.states.assertValues([])
-    spied.service.fetches.assertNotCalled()
+    spied.service.fetches.assertNoCalls()
   }
 
   @Test func loadingShowsLoadingUntilTheServiceAnswersThenTheProfile() async {

@@ -23,7 +23,7 @@
 ///   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
 ///   line: UInt = #line, column: UInt = #column
 /// ) {
-///   save.assertCalled(times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
+///   save.assertCalls(count: 1, fileID: fileID, filePath: filePath, line: line, column: column)
 /// }
 /// ```
 ///

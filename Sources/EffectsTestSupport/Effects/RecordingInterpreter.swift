@@ -3,7 +3,7 @@ public import Effects
 /// An `Interpreter` that records effects instead of performing them, for exhaustive tests of
 /// code that performs effects itself.
 ///
-/// Hand ``interpreter`` to the code under test, then assert, step by step, everything it did:
+/// Hand ``interpreter`` to the code under test, then assert everything it did:
 ///
 /// ```swift
 /// final class LoginModel {
@@ -20,13 +20,24 @@ public import Effects
 ///   recorder.assertEffects([.showAlert("Wrong password")])
 ///
 ///   try model.received(.success(token: "abc"))
-///   recorder.assertEffects([.storeToken("abc")])
+///   recorder.assertEffects([.showAlert("Wrong password"), .storeToken("abc")])
 /// }
 /// ```
 ///
-/// ``assertEffects(_:fileID:filePath:line:column:)`` checks the effects recorded since the
-/// previous assertion and then starts a new step: every recorded effect is checked exactly once.
-/// ``effects`` shows the effects of the current step.
+/// Like every recorder of this module, its assertions —
+/// ``assertEffects(_:fileID:filePath:line:column:)``, ``assertEffects(count:fileID:filePath:line:column:)``
+/// and ``assertNoEffects(fileID:filePath:line:column:)`` — check every effect recorded since the
+/// recorder was made (or last ``clear()``ed), and leave them recorded. To check one step at a time,
+/// call ``clear()`` after an assertion:
+///
+/// ```swift
+/// try model.received(.wrongPassword)
+/// recorder.assertEffects([.showAlert("Wrong password")])
+/// recorder.clear()
+///
+/// try model.received(.success(token: "abc"))
+/// recorder.assertEffects([.storeToken("abc")])
+/// ```
 ///
 /// Recording is thread-safe: the interpreter may be called from any task or thread; effects are
 /// kept in the order the calls reached it. Nothing is performed, so an `.after` effect is recorded
@@ -44,13 +55,13 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
     return Interpreter { effect in recorded.withLock { $0.append(effect) } }
   }
 
-  /// The effects recorded since the last ``assertEffects(_:fileID:filePath:line:column:)`` (since
-  /// creation before the first), in order.
+  /// The effects recorded since the recorder was made (or last ``clear()``ed), in order.
   public var effects: [E] {
     recorded.snapshot
   }
 
-  /// Forgets the effects recorded since the last assertion, without asserting them.
+  /// Forgets every effect recorded so far: the next assertion checks only what is recorded after
+  /// this call.
   ///
   /// ```swift
   /// try model.start()  // set-up whose effects this test is not about
@@ -59,29 +70,74 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
   public func clear() {
     recorded.withLock { $0.removeAll() }
   }
+
+  /// Asserts that exactly `count` effects were recorded since the recorder was made (or last
+  /// cleared).
+  ///
+  /// ```swift
+  /// recorder.assertEffects(count: 2)
+  /// ```
+  public func assertEffects(
+    count: Int,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let message = Self.wording.countFailure(count, recorded: { effects.map(describe) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Asserts that no effect was recorded since the recorder was made (or last cleared).
+  ///
+  /// ```swift
+  /// try model.received(.cancelled)
+  /// recorder.assertNoEffects()
+  /// ```
+  public func assertNoEffects(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let message = Self.wording.noneFailure(effects.map(describe)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private static var wording: RecorderWording {
+    RecorderWording(
+      subject: "RecordingInterpreter",
+      did: "recorded",
+      haveDone: "recorded",
+      amount: { counted($0, "effect") },
+      countAssertion: "assertEffects(count:)"
+    )
+  }
 }
 
 extension RecordingInterpreter where E: Equatable {
-  /// Fails the test unless the effects recorded since the last assertion are exactly `expected`,
-  /// in order; then starts a new step.
+  /// Asserts that the effects recorded since the recorder was made (or last cleared) are exactly
+  /// `expected`, in order.
   ///
-  /// The recorded effects are cleared whether the assertion passes or fails, so the next
-  /// assertion checks only what happened after this one (and a failure is reported once, not
-  /// again at every later step). Assert `[]` to check that nothing happened.
+  /// The effects stay recorded: a later assertion checks them again, with the effects recorded
+  /// since. To check one step at a time, call ``clear()`` after an assertion.
   ///
   /// ```swift
   /// try model.received(.success(token: "abc"))
-  /// recorder.assertEffects([.storeToken("abc")])
+  /// recorder.assertEffects([.storeToken("abc"), .showAlert("Welcome back")])
   /// ```
   ///
   /// On a mismatch the message is a diff with one line per effect, reported at the line that
   /// called this method:
   ///
   /// ```text
-  /// recorded effects did not match: expected 1, got 2; first difference at index 1:
+  /// RecordingInterpreter effects differ: got 2, expected 1; first difference at index 1:
   ///     [0] storeToken("abc")
   ///   + [1] showAlert("Welcome back")   (unexpected)
   /// ```
+  ///
+  /// When the expected effects are the last ones recorded — a test asserting one step at a time
+  /// without clearing — the message says so, and how to clear.
   public func assertEffects(
     _ expected: [E],
     fileID: StaticString = #fileID,
@@ -89,11 +145,18 @@ extension RecordingInterpreter where E: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = recorded.withLock { effects in
-      defer { effects.removeAll() }
-      return effects
+    let actual = effects
+    guard
+      var message = effectsMismatch(expected: expected, actual: actual, subject: "RecordingInterpreter effects differ")
+    else { return }
+    if !expected.isEmpty, expected.count < actual.count, actual.suffix(expected.count).elementsEqual(expected) {
+      message += """
+
+        The expected list is the last \(expected.count) of the \(actual.count) effects recorded: an assertion checks \
+        every effect since the recorder was made or cleared. Call clear() after an assertion to check one step at a \
+        time.
+        """
     }
-    guard let message = effectsMismatch(expected: expected, actual: actual, subject: "recorded effects") else { return }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

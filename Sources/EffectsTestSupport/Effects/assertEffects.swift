@@ -14,7 +14,7 @@ public import Effects
 /// On a mismatch the message reads:
 ///
 /// ```text
-/// effects did not match: expected 2, got 2; first difference at index 1:
+/// assertEffects(of:_:) found other effects: got 2, expected 2; first difference at index 1:
 ///     [0] print("Welcome")
 ///   ~ [1] setDefault(key: "token", value: "abc")   (expected)
 ///     [1] setDefault(key: "token", value: "xyz")   (actual)
@@ -27,13 +27,20 @@ public func assertEffects<Value, E: Equatable>(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  guard let message = effectsMismatch(expected: expected, actual: outcome.effects, subject: "effects") else { return }
+  guard
+    let message = effectsMismatch(
+      expected: expected,
+      actual: outcome.effects,
+      subject: "assertEffects(of:_:) found other effects"
+    )
+  else { return }
   reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// The failure message for effects that differ from the expected ones, or `nil` when they match.
-func effectsMismatch<E: Equatable>(expected: [E], actual: [E], subject: String) -> String? {
+/// The failure message for effects that differ from the expected ones, or `nil` when they match:
+/// `opening`, a colon, and the diff.
+func effectsMismatch<E: Equatable>(expected: [E], actual: [E], subject opening: String) -> String? {
   guard let diff = ListDiff(expected: expected, actual: actual) else { return nil }
   let rendered = diff.render(expected: expected, actual: actual) { String(describing: $0) }
-  return "\(subject) did not match: \(rendered)"
+  return "\(opening): \(rendered)"
 }

@@ -17,26 +17,26 @@ public enum FixtureError: Error, Equatable, CustomStringConvertible {
     case .resourceNotFound(let name, let directory, let available, let nearest):
       guard !available.isEmpty else {
         return """
-          No resource named "\(name)": the bundle at \(directory) holds no resources. Declare them on the test \
-          target in Package.swift (for example resources: [.copy("Fixtures")]) and pass that target's \
+          Fixture found no resource named "\(name)": the bundle at \(directory) holds no resources. Declare them \
+          on the test target in Package.swift (for example resources: [.copy("Fixtures")]) and pass that target's \
           Bundle.module.
           """
       }
-      let suggestion = nearest.map { " Did you mean \"\($0)\"?" } ?? ""
-      let list = available.map { "\n  \($0)" }.joined()
+      let fix = nearest.map { "Pass one of these names; the nearest is \"\($0)\"." } ?? "Pass one of these names."
       return """
-        No resource named "\(name)" in the bundle at \(directory).\(suggestion) It holds \
-        \(available.count == 1 ? "1 resource" : "\(available.count) resources"):\(list)
+        Fixture found no resource named "\(name)" in the bundle at \(directory), which holds \
+        \(available.count == 1 ? "1 resource" : "\(available.count) resources"):\(renderList(available))
+        \(fix)
         """
     case .ambiguousResource(let name, let matches):
-      let list = matches.map { "\n  \($0)" }.joined()
       return """
-        "\(name)" names \(matches.count) resources; pass the path of the one you mean:\(list)
+        Fixture found \(matches.count) resources named "\(name)":\(renderList(matches))
+        Pass the path of the one you mean.
         """
     case .notEncodable(let type, let reason):
-      return "Cannot encode the \(type) as JSON: \(reason)."
+      return "Fixture.json(_:) cannot encode the \(type) as JSON: \(reason)."
     case .notDecodable(let type, let reason):
-      return "Cannot decode a \(type) from the JSON: \(reason)."
+      return "Fixture.decode(_:from:) cannot decode a \(type) from the JSON: \(reason)."
     }
   }
 }

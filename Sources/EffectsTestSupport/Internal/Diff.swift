@@ -6,10 +6,10 @@
 /// there) or *unexpected* (there, not expected).
 ///
 /// ```text
-/// expected 3, got 3; first difference at index 1:
+/// got 3, expected 3; first difference at index 1:
 ///     [0] print("a")
-///   ~ [1] track(event: "visited")
-///      →  track(event: "ordered")
+///   ~ [1] track(event: "visited")   (expected)
+///     [1] track(event: "ordered")   (actual)
 ///   - [2] print("b")   (missing)
 ///   + [2] print("c")   (unexpected)
 /// ```
@@ -45,9 +45,10 @@ package struct ListDiff {
     return min(expectedCount, actualCount)
   }
 
-  /// The diff as text, each entry rendered by `describe`.
+  /// The diff as text, each entry rendered by `describe`: the counts, what happened before what
+  /// was expected, then a line per entry.
   package func render<T>(expected: [T], actual: [T], describe: (T) -> String) -> String {
-    var output = "expected \(expectedCount), got \(actualCount); first difference at index \(firstDifference):"
+    var output = "got \(actualCount), expected \(expectedCount); first difference at index \(firstDifference):"
     for line in lines {
       switch line {
       case .same(_, let actualIndex):

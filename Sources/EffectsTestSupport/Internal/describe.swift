@@ -9,12 +9,19 @@ func describe(_ value: Any) -> String {
   }
 }
 
-/// A list of values for failure messages, one per line, with their indices.
-func describeList(_ values: [Any], indent: String = "  ") -> String {
-  values.enumerated().map { "\n\(indent)[\($0.offset)] \(describe($0.element))" }.joined()
+/// Lines of a list for failure messages, each on its own indented line with its index:
+/// `\n  [0] first\n  [1] second`. The one way every message lists things (a difference between two
+/// lists is a ``ListDiff``).
+func renderList(_ items: some Sequence<(index: Int, text: String)>) -> String {
+  items.map { "\n  [\($0.index)] \($0.text)" }.joined()
 }
 
-/// `1 time`, `2 times`.
-func timesPhrase(_ count: Int) -> String {
-  count == 1 ? "1 time" : "\(count) times"
+/// `texts` as a list for failure messages, indexed from 0 (see ``renderList(_:)``).
+func renderList(_ texts: [String]) -> String {
+  renderList(texts.enumerated().map { (index: $0.offset, text: $0.element) })
+}
+
+/// `values` as a list for failure messages, each shown by ``describe(_:)``.
+func describeList(_ values: [Any]) -> String {
+  renderList(values.map(describe))
 }

@@ -13,7 +13,7 @@ extension Environment {
   ///
   ///   _ = compute(file: "number.txt", environment: environment.recording(into: log))
   ///
-  ///   log.assertSequence([
+  ///   log.assertCalls([
   ///     .init("bundle.path", "number.txt"),
   ///     .init("fileReader.contents", "/fixtures/number.txt"),
   ///   ])

@@ -5,7 +5,7 @@ extension CallLog {
   /// co-effect read and the resource, path or key it read (see `Environment.recording(into:)`).
   ///
   /// ```swift
-  /// log.assertSequence([
+  /// log.assertCalls([
   ///   .init("tokenStore.save", "abc"),
   ///   .init("clock.now"),
   /// ])

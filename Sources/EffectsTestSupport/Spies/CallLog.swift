@@ -14,7 +14,7 @@ import Effects
 ///
 ///   model.didLogIn(token: "abc")
 ///
-///   log.assertSequence([
+///   log.assertCalls([
 ///     .init("tokenStore.save", "abc"),
 ///     .init("events.track", "login"),
 ///   ])
@@ -24,13 +24,16 @@ import Effects
 /// Or check each collaborator on its own, then that no call escaped the assertions:
 ///
 /// ```swift
-/// saveToken.assertCalledOnce(with: "abc")
+/// saveToken.assertCalls(["abc"])
 /// track.assertCalls(["login"])
 /// log.assertNoUnverifiedCalls()
 /// ```
 ///
-/// Every spy assertion marks the calls it checked as *verified*; ``assertSequence(_:fileID:filePath:line:column:)``
-/// verifies every entry. A log is a reference type and safe to share across tasks.
+/// Every spy assertion marks the calls it checked as *verified*; the log's own assertions
+/// (``assertCalls(_:fileID:filePath:line:column:)``, ``assertCalls(count:fileID:filePath:line:column:)``,
+/// ``assertNoCalls(fileID:filePath:line:column:)``) verify every entry. Like every recorder's, they
+/// check everything logged since the log was made (or last cleared). A log is a reference type and
+/// safe to share across tasks.
 public final class CallLog: Sendable {
   private struct Record {
     var entry: Entry
@@ -60,7 +63,7 @@ public final class CallLog: Sendable {
   /// ```swift
   /// log.clear()
   /// model.refresh()
-  /// log.assertSequence([.init("api.fetch", "42")])
+  /// log.assertCalls([.init("api.fetch", "42")])
   /// ```
   public func clear() {
     records.withLock { records in
@@ -84,29 +87,30 @@ public final class CallLog: Sendable {
     append(Entry(name, description))
   }
 
-  /// Asserts that the log holds exactly `expected`, in that order — no more, no fewer — and marks
-  /// every entry verified. On a mismatch the message shows a line diff.
+  /// Asserts that the log holds exactly `expected`, in order — no more, no fewer — since it was
+  /// made (or last cleared), and marks every entry verified. On a mismatch the message shows a
+  /// line diff.
   ///
   /// ```swift
-  /// log.assertSequence([
+  /// log.assertCalls([
   ///   .init("bundle.path", "number.txt"),
   ///   .init("fileReader.contents", "/fixtures/number.txt"),
   /// ])
   /// ```
-  public func assertSequence(
+  ///
+  /// The entries stay in the log: a later assertion checks them again, with the calls logged
+  /// since. To check one step at a time, ``clear()`` the log after an assertion.
+  public func assertCalls(
     _ expected: [Entry],
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = records.withLock { records in
-      for index in records.list.indices { records.list[index].isVerified = true }
-      return records.list.map(\.entry)
-    }
+    let actual = verifyAll()
     guard let diff = ListDiff(expected: expected, actual: actual) else { return }
     reportIssue(
-      "The call log differs from the expected sequence: \(diff.render(expected: expected, actual: actual) { $0.rendered })",
+      "CallLog calls differ: \(diff.render(expected: expected, actual: actual) { $0.rendered })",
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -114,9 +118,40 @@ public final class CallLog: Sendable {
     )
   }
 
+  /// Asserts that exactly `count` calls were logged since the log was made (or last cleared),
+  /// and marks every entry verified.
+  ///
+  /// ```swift
+  /// log.assertCalls(count: 2)
+  /// ```
+  public func assertCalls(
+    count: Int,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let message = Self.wording.countFailure(count, recorded: { verifyAll().map(\.rendered) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Asserts that nothing was logged since the log was made (or last cleared).
+  ///
+  /// ```swift
+  /// log.assertNoCalls()
+  /// ```
+  public func assertNoCalls(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    guard let message = Self.wording.noneFailure(verifyAll().map(\.rendered)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Asserts that every logged call was checked by an assertion: a spy assertion
-  /// (`assertCalls`, `assertCalledOnce(with:)`, `assertCalled(times:)`) or
-  /// ``assertSequence(_:fileID:filePath:line:column:)``.
+  /// (`assertCalls`, `assertCalls(count:)`, `assertNoCalls()`) or one of the log's own.
   ///
   /// Call it last, to prove that the code under test made no call the test did not expect.
   public func assertNoUnverifiedCalls(
@@ -129,12 +164,11 @@ public final class CallLog: Sendable {
       records.list.indices.filter { !records.list[$0].isVerified }.map { ($0, records.list[$0].entry) }
     }
     guard !unverified.isEmpty else { return }
-    let list = unverified.map { "\n  [\($0.0)] \($0.1.rendered)" }.joined()
+    let list = renderList(unverified.map { (index: $0.0, text: $0.1.rendered) })
     reportIssue(
       """
-      \(unverified.count == 1 ? "1 call was" : "\(unverified.count) calls were") logged but not verified by any \
-      assertion:\(list)
-      Assert them (a spy assertion, or assertSequence), or fix the code that made them.
+      CallLog has \(counted(unverified.count, "call")) that no assertion verified:\(list)
+      Assert them (a spy assertion, or assertCalls), or fix the code that made them.
       """,
       fileID: fileID,
       filePath: filePath,
@@ -142,6 +176,22 @@ public final class CallLog: Sendable {
       column: column
     )
   }
+
+  /// Every entry, each marked verified: an assertion of the log checks them all.
+  private func verifyAll() -> [Entry] {
+    records.withLock { records in
+      for index in records.list.indices { records.list[index].isVerified = true }
+      return records.list.map(\.entry)
+    }
+  }
+
+  private static let wording = RecorderWording(
+    subject: "CallLog",
+    did: "logged",
+    haveDone: "logged",
+    amount: { counted($0, "call") },
+    countAssertion: "assertCalls(count:)"
+  )
 
   /// Appends `entry` and answers its index.
   @discardableResult

@@ -1,58 +1,54 @@
 import Effects
 
+// The assertions speak like every recorder's (the "One vocabulary for every recorder" table of
+// the Spies and fixtures article): `assertCalls(_:)`, `assertCalls(count:)`, `assertNoCalls()`.
+// Each checks every call since the spy was made or last cleared, and consumes none.
+
 extension Spy {
-  /// Asserts that the spy was called exactly `count` times, and marks those calls verified.
+  /// Asserts that the spy was called exactly `count` times since it was made (or last cleared),
+  /// and marks those calls verified.
   ///
   /// ```swift
-  /// analytics.trackSpy.assertCalled(times: 2)
+  /// analytics.trackSpy.assertCalls(count: 2)
   /// ```
-  public func assertCalled(
-    times count: Int,
+  public func assertCalls(
+    count: Int,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard count >= 0 else {
-      reportIssue(
-        "assertCalled(times: \(count)) on \(name): a number of calls cannot be negative; pass 0 or more.",
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-      return
-    }
-    let calls = verifyCalls()
-    guard calls.count != count else { return }
-    reportIssue(
-      "\(name) was called \(timesPhrase(calls.count)), expected \(timesPhrase(count))\(listing(calls))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.countFailure(count, recorded: { verifyCalls().map(describe) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Asserts that the spy was never called.
+  /// Asserts that the spy was not called at all since it was made (or last cleared).
   ///
   /// ```swift
-  /// analytics.trackSpy.assertNotCalled()  // removing an item logs nothing
+  /// analytics.trackSpy.assertNoCalls()  // removing an item logs nothing
   /// ```
-  public func assertNotCalled(
+  public func assertNoCalls(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let calls = verifyCalls()
-    guard !calls.isEmpty else { return }
-    reportIssue(
-      "\(name) was called \(timesPhrase(calls.count)), expected no calls\(listing(calls))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+    guard let message = wording.noneFailure(verifyCalls().map(describe)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// How messages name the spy, as the test creates it: `Spy "tokenStore.save"`.
+  var subject: String {
+    "Spy \(name.debugDescription)"
+  }
+
+  private var wording: RecorderWording {
+    RecorderWording(
+      subject: subject,
+      did: "was called",
+      haveDone: "been called",
+      amount: { counted($0, "time") },
+      countAssertion: "assertCalls(count:)"
     )
   }
 
@@ -62,45 +58,11 @@ extension Spy {
     log?.markVerified(logIndices)
     return calls
   }
-
-  /// `:` and the calls one per line, or nothing when there are none.
-  func listing(_ calls: [Input]) -> String {
-    calls.isEmpty ? "." : ":" + describeList(calls)
-  }
 }
 
 extension Spy where Input: Equatable {
-  /// Asserts that the spy was called exactly once, with `expected`.
-  ///
-  /// ```swift
-  /// store.saveSpy.assertCalledOnce(with: "abc")
-  /// ```
-  public func assertCalledOnce(
-    with expected: Input,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let calls = verifyCalls()
-    let message: String
-    switch calls.count {
-    case 1 where calls[0] == expected:
-      return
-    case 1:
-      message = "\(name) was called once with \(describe(calls[0])), expected \(describe(expected))."
-    case 0:
-      message = "\(name) was never called, expected one call with \(describe(expected))."
-    default:
-      message = """
-        \(name) was called \(timesPhrase(calls.count)), expected once with \(describe(expected))\(listing(calls))
-        """
-    }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Asserts that the spy's calls are exactly `expected`, in order — no more, no fewer — with a line
-  /// diff when they differ.
+  /// Asserts that the spy's calls since it was made (or last cleared) are exactly `expected`, in
+  /// order — no more, no fewer — with a line diff when they differ; marks them verified.
   ///
   /// ```swift
   /// analytics.trackSpy.assertCalls([
@@ -108,6 +70,9 @@ extension Spy where Input: Equatable {
   ///   Event(name: "menu_item_ordered", properties: ["item_name": "pizza"]),
   /// ])
   /// ```
+  ///
+  /// The calls stay recorded: a later assertion checks them again, with the calls made since. To
+  /// check one step at a time, ``clear()`` the spy after an assertion.
   public func assertCalls(
     _ expected: [Input],
     fileID: StaticString = #fileID,
@@ -118,7 +83,7 @@ extension Spy where Input: Equatable {
     let calls = verifyCalls()
     guard let diff = ListDiff(expected: expected, actual: calls) else { return }
     reportIssue(
-      "\(name) calls differ: \(diff.render(expected: expected, actual: calls, describe: describe))",
+      "\(subject) calls differ: \(diff.render(expected: expected, actual: calls, describe: describe))",
       fileID: fileID,
       filePath: filePath,
       line: line,

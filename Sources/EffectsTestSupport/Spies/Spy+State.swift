@@ -45,10 +45,11 @@ extension Spy {
 
     var message: String {
       let total = used + unused.count
-      let list = zip(unused.indices, unused).map { "\n  [\($0)] \($1)" }.joined()
+      let list = renderList(zip(unused.indices, unused).map { (index: $0, text: $1) })
       return """
         its script (set at \(setAt)) not used up: \(used) of \(total) \(total == 1 ? "output" : "outputs") \
         used, never used:\(list)
+        Remove the outputs never used, or find the calls that should have used them.
         """
     }
   }

@@ -94,21 +94,24 @@ extension Spy {
     }
     if !hasScript {
       reportIssue(
-        "\(name) has no script to consume: assertScriptConsumed() checks a stub set with stub(script:).",
+        """
+        \(subject) has no script, so assertScriptConsumed() has nothing to check. Stub it with stub(script:), or \
+        remove the assertion.
+        """,
         fileID: fileID,
         filePath: filePath,
         line: line,
         column: column
       )
     } else if let leftover {
-      reportIssue("\(name) has \(leftover.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+      reportIssue("\(subject) has \(leftover.message)", fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 
   private func replaceStub(response: Response? = nil, script: Script? = nil) {
     let leftover = state.withLock { $0.replaceStub(response: response, script: script) }
     if let leftover {
-      reportIssue("\(name) was stubbed again with \(leftover.message)", at: leftover.setAt)
+      reportIssue("\(subject) was stubbed again with \(leftover.message)", at: leftover.setAt)
     }
   }
 }

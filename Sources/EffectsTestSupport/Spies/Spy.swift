@@ -26,8 +26,8 @@ import Effects
 ///   let model = try LaunchModel(tokenStore: store)
 ///
 ///   #expect(model.screen == .home)
-///   store.loadSpy.assertCalled(times: 1)
-///   store.saveSpy.assertNotCalled()
+///   store.loadSpy.assertCalls(count: 1)
+///   store.saveSpy.assertNoCalls()
 /// }
 /// ```
 ///
@@ -59,9 +59,17 @@ import Effects
 /// ``stub(returning:)``, ``stub(throwing:)``, ``stub(_:)`` (a closure of the input) and
 /// `stub(script:)` (one output per call, used up exactly). Each
 /// replaces the previous stub. A spy with no stub answers `()` when its output is `Void`;
-/// otherwise the call is recorded and reported as `unimplemented: <name> was called with <input>`,
+/// otherwise the call is recorded and reported as `Spy "<name>" was called with <input>, but it has
+/// no stub`,
 /// and `try spy(input)` throws, so the code under test stops instead of going on with an invented
 /// value.
+///
+/// ## Asserting the calls
+///
+/// ``assertCalls(_:fileID:filePath:line:column:)`` (every call, in order),
+/// ``assertCalls(count:fileID:filePath:line:column:)`` and ``assertNoCalls(fileID:filePath:line:column:)``
+/// — the words every recorder of this module uses. Each checks every call since the spy was made
+/// or last ``clear()``ed, and leaves them recorded.
 ///
 /// ## Logging across collaborators
 ///
@@ -91,7 +99,7 @@ public final class Spy<Input, Output> {
 
   deinit {
     if let leftover = state.withLock({ $0.takeUnreportedScriptLeftover() }) {
-      reportIssue("\(name) was deinitialized with \(leftover.message)", at: leftover.setAt)
+      reportIssue("\(subject) was deinitialized with \(leftover.message)", at: leftover.setAt)
     }
   }
 
@@ -117,7 +125,7 @@ public final class Spy<Input, Output> {
   /// model.refresh()
   /// fetch.clear()
   /// model.refresh()
-  /// fetch.assertCalledOnce(with: "42")  // only the second refresh
+  /// fetch.assertCalls(["42"])  // only the second refresh
   /// ```
   public func clear() {
     state.withLock { state in
@@ -154,14 +162,14 @@ public final class Spy<Input, Output> {
       // `outputIsVoid` means `Output` is `Void`: the cast is the identity, not an optimisation.
       if outputIsVoid { return unsafeBitCast((), to: Output.self) }
       let message = """
-        unimplemented: \(name) was called with \(describe(input)), but it has no stub. Stub it in the test \
+        \(subject) was called with \(describe(input)), but it has no stub. Stub it in the test \
         with stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
         """
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
       throw SpyError(description: message)
     case .scriptUsedUp(let callNumber, let outputs, let setAt):
       let message = """
-        \(name) was called more often than its script allows: call #\(callNumber) since the script was set \
+        \(subject) was called more often than its script allows: call #\(callNumber) since the script was set \
         (with \(describe(input))) has no output, because the script set at \(setAt) has \
         \(outputs == 1 ? "1 output" : "\(outputs) outputs"). Add an output to the script, or find the extra call.
         """
@@ -214,7 +222,7 @@ extension Spy where Output == Void {
     } catch {
       reportIssue(
         """
-        \(name) threw \(describe(error)), but it was called with record(…), which cannot throw, so the error \
+        \(subject) threw \(describe(error)), but it was called with record(…), which cannot throw, so the error \
         cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
         """,
         fileID: fileID,

@@ -1,62 +1,36 @@
 import Effects
 
 extension TestObserver {
-  /// Asserts that exactly `count` values were received.
+  /// Asserts that exactly `count` values were received since the observer was made (or last
+  /// cleared).
   ///
   /// ```swift
-  /// observer.assertValueCount(3)
+  /// observer.assertValues(count: 3)
   /// ```
-  public func assertValueCount(
-    _ count: Int,
+  public func assertValues(
+    count: Int,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let values = self.values
-    guard values.count != count else { return }
-    reportIssue(
-      "\(observerName) received \(valuesPhrase(values.count)), expected \(valuesPhrase(count))\(listing(values))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.countFailure(count, recorded: { values.map(describe) }) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Asserts that at least one value was received.
-  public func assertDidEmitValue(
+  /// Asserts that no value was received since the observer was made (or last cleared).
+  ///
+  /// ```swift
+  /// observer.assertNoValues()
+  /// ```
+  public func assertNoValues(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard values.isEmpty else { return }
-    reportIssue(
-      "\(observerName) received no values, expected at least one\(outcome).",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
-  }
-
-  /// Asserts that no value was received.
-  public func assertDidNotEmitValue(
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let values = self.values
-    guard !values.isEmpty else { return }
-    reportIssue(
-      "\(observerName) received \(valuesPhrase(values.count)), expected none\(listing(values))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.noneFailure(values.map(describe)) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the stream completed (and did not fail).
@@ -147,18 +121,27 @@ extension TestObserver {
     return " (\(count == 0 ? "" : "after \(valuesPhrase(count)); ")\(end))"
   }
 
-  func listing(_ values: [Value]) -> String {
-    values.isEmpty ? "." : ":" + describeList(values)
+  private var wording: RecorderWording {
+    RecorderWording(
+      subject: observerName,
+      did: "received",
+      haveDone: "received",
+      amount: valuesPhrase,
+      countAssertion: "assertValues(count:)"
+    )
   }
 }
 
 extension TestObserver where Value: Equatable {
-  /// Asserts that the values received are exactly `expected`, in order, with a line diff when
-  /// they differ.
+  /// Asserts that the values received since the observer was made (or last cleared) are exactly
+  /// `expected`, in order, with a line diff when they differ.
   ///
   /// ```swift
   /// observer.assertValues([.loading, .loaded(profile)])
   /// ```
+  ///
+  /// The values stay recorded: a later assertion checks them again, with the values received
+  /// since. To check one step at a time, ``clear()`` the observer after an assertion.
   public func assertValues(
     _ expected: [Value],
     fileID: StaticString = #fileID,
@@ -204,5 +187,5 @@ extension TestObserver where Value: Equatable {
 
 /// `1 value`, `2 values`.
 private func valuesPhrase(_ count: Int) -> String {
-  count == 1 ? "1 value" : "\(count) values"
+  counted(count, "value")
 }

@@ -114,9 +114,9 @@ public final class TestObserver<Value, Failure: Error> {
     } catch {
       reportIssue(
         """
-        The observed \(S.self) threw \(describe(error)), which is not a \(Failure.self), so TestObserver<\(Value.self), \
-        \(Failure.self)> cannot record it as a failure. Declare the observer with Failure = any Error (or the \
-        sequence's error type).
+        TestObserver<\(Value.self), \(Failure.self)> cannot record what the observed \(S.self) threw, \
+        \(describe(error)), as a failure: it is not a \(Failure.self). Declare the observer with Failure = any Error \
+        (or the sequence's error type).
         """,
         fileID: fileID,
         filePath: filePath,

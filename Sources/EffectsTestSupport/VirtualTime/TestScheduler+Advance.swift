@@ -23,8 +23,9 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let target = target(advancingBy: duration, at: caller) else { return }
-    drain(until: target, caller: caller, operation: "advance(by:)")
+    let operation = "TestScheduler.advance(by:)"
+    guard let target = target(advancingBy: duration, at: caller, operation: operation) else { return }
+    drain(until: target, caller: caller, operation: operation)
   }
 
   /// Moves virtual time forward to `instant`, an offset from ``start`` (compare ``elapsed``),
@@ -41,8 +42,9 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let target = target(advancingTo: instant, at: caller) else { return }
-    drain(until: target, caller: caller, operation: "advance(to:)")
+    let operation = "TestScheduler.advance(to:)"
+    guard let target = target(advancingTo: instant, at: caller, operation: operation) else { return }
+    drain(until: target, caller: caller, operation: operation)
   }
 
   /// Runs the work due at the current instant (zero-delay work, and what it schedules for now)
@@ -54,7 +56,7 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    drain(until: elapsed, caller: caller, operation: "runDue()")
+    drain(until: elapsed, caller: caller, operation: "TestScheduler.runDue()")
   }
 
   /// Runs work until none is pending, moving time to each deadline in turn; ``now`` stays at the
@@ -70,16 +72,16 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    drain(until: nil, caller: caller, operation: "run()")
+    drain(until: nil, caller: caller, operation: "TestScheduler.run()")
   }
 
-  /// The end of a window `duration` long, or nil (reported) when `duration` is negative.
-  func target(advancingBy duration: Duration, at caller: CallSite) -> Duration? {
+  /// The end of a window `duration` long, or nil (reported, naming `operation`) when `duration` is
+  /// negative.
+  func target(advancingBy duration: Duration, at caller: CallSite, operation: String) -> Duration? {
     guard duration >= .zero else {
       reportIssue(
         """
-        TestScheduler.advance(by:) cannot move time backwards: got \(duration.literal). Pass .zero or a \
-        positive duration.
+        \(operation) cannot move time backwards: got \(duration.literal). Pass .zero or a positive duration.
         """,
         at: caller
       )
@@ -88,13 +90,13 @@ extension TestScheduler {
     return elapsed + duration
   }
 
-  /// `instant`, or nil (reported) when it is before the current instant.
-  func target(advancingTo instant: Duration, at caller: CallSite) -> Duration? {
+  /// `instant`, or nil (reported, naming `operation`) when it is before the current instant.
+  func target(advancingTo instant: Duration, at caller: CallSite, operation: String) -> Duration? {
     let current = elapsed
     guard instant >= current else {
       reportIssue(
         """
-        TestScheduler.advance(to:) cannot move time backwards: asked for \(instant.literal) after the start, \
+        \(operation) cannot move time backwards: asked for \(instant.literal) after the start, \
         but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
         """,
         at: caller
@@ -205,7 +207,7 @@ extension TestScheduler {
     guard let running else { return true }
     reportIssue(
       """
-      TestScheduler.\(operation) was called while \(running.operation) at \(running.site) is still \
+      \(operation) was called while \(running.operation) at \(running.site) is still \
       running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
       another thread at the same time. Nested, it would run later work before the work that called \
       it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
@@ -272,12 +274,12 @@ extension TestScheduler {
     let one = count == 1
     let tasks = one ? "a task" : "\(count) tasks"
     let since = sites.map(\.description).joined(separator: ", ")
-    let subject = cannotWait.hasPrefix("outside") ? "await TestScheduler" : "TestScheduler"
+    let method = operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation
     reportIssue(
       """
-      \(subject).\(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
+      \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
       \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
-      on real time, so a check after this line can flake. Call `await scheduler.\(operation)` inside \
+      on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
       `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
       """,
       at: caller
@@ -293,7 +295,7 @@ extension TestScheduler {
     }
     reportIssue(
       """
-      TestScheduler.\(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
+      \(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
       due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, advance(by:) a bounded \
       window instead of run(), or raise maxRuns.
       """,

@@ -90,7 +90,7 @@ extension TestScheduler {
     guard RuntimeHooks.retain() else {
       scopeSite.report(
         """
-        TestScheduler.withVirtualTime could not take over task scheduling: \
+        withVirtualTime could not take over task scheduling: \
         \(RuntimeHooks.unavailableReason ?? "another library has installed a concurrency runtime hook"). \
         Async code runs, but advance cannot wait for it.
         """
@@ -107,10 +107,10 @@ extension TestScheduler {
       RuntimeHooks.release()
       scopeSite.report(
         """
-        TestScheduler.withVirtualTime: this scheduler already has a scope open, at \(open.site). \
-        One scheduler drives one scope at a time; this operation runs inside the open one, and its \
-        leftover work is checked when that one ends. Open one scope per test (or use a second \
-        TestScheduler for a second scope).
+        withVirtualTime was called on a TestScheduler whose scope is already open, at \(open.site). One \
+        scheduler drives one scope at a time: this operation runs inside the open one, and its leftover \
+        work is checked when that one ends. Open one scope per test (or use a second TestScheduler for a \
+        second scope).
         """
       )
       // Inside the open scope (nested), its executor is already the task's; a scope still
@@ -201,7 +201,10 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await drive("advance(by:)", at: caller) { target(advancingBy: duration, at: caller).map(Goal.time) }
+    let operation = "await TestScheduler.advance(by:)"
+    await drive(operation, at: caller) {
+      target(advancingBy: duration, at: caller, operation: operation).map(Goal.time)
+    }
   }
 
   /// Moves virtual time forward to `instant` (an offset from ``start``), waiting for the tasks of
@@ -215,7 +218,8 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await drive("advance(to:)", at: caller) { target(advancingTo: instant, at: caller).map(Goal.time) }
+    let operation = "await TestScheduler.advance(to:)"
+    await drive(operation, at: caller) { target(advancingTo: instant, at: caller, operation: operation).map(Goal.time) }
   }
 
   /// Runs the work due now, waiting for the tasks of the scope like
@@ -228,7 +232,7 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await drive("runDue()", at: caller) { .time(elapsed) }
+    await drive("await TestScheduler.runDue()", at: caller) { .time(elapsed) }
   }
 
   /// Runs work until none is pending, waiting for the tasks of the scope like
@@ -242,7 +246,7 @@ extension TestScheduler {
     column: UInt = #column
   ) async {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await drive("run()", at: caller) { .untilNothingIsPending }
+    await drive("await TestScheduler.run()", at: caller) { .untilNothingIsPending }
   }
 
   /// How far an async form runs work.
@@ -299,7 +303,7 @@ extension TestScheduler {
       if let own, own.executor === executor { return executor }
       reportIssue(
         """
-        await TestScheduler.\(operation) was called inside a withVirtualTime scope of another \
+        \(operation) was called inside a withVirtualTime scope of another \
         TestScheduler\(own.map { "; this one's scope is open at \($0.site)" } ?? ", and this one has no scope open"). \
         Advance the scheduler whose scope the code runs in: one scheduler per test, shared by every \
         environment it builds.
@@ -311,7 +315,7 @@ extension TestScheduler {
     if let executor = VirtualExecutor.scope {
       reportIssue(
         """
-        await TestScheduler.\(operation) was called by a task that outlived its withVirtualTime scope, \
+        \(operation) was called by a task that outlived its withVirtualTime scope, \
         so it cannot wait for the tasks it wakes. Await the task before the scope ends, or cancel it.
         """,
         at: caller
@@ -322,7 +326,7 @@ extension TestScheduler {
     if let own {
       reportIssue(
         """
-        await TestScheduler.\(operation) was called outside this scheduler's withVirtualTime scope \
+        \(operation) was called outside this scheduler's withVirtualTime scope \
         (open at \(own.site)), by a task that is not part of it (a task that outlived another \
         scope, or one started by code outside the test), so it cannot wait for the tasks it wakes. \
         Advance from the test body inside the scope.
@@ -378,7 +382,7 @@ extension TestScheduler {
       guard seen.insert("\(escape.description) at \(site)").inserted else { continue }
       site.report(
         """
-        TestScheduler: virtual time could not be exact here: \(escape.description). Work resumed \
+        TestScheduler could not keep virtual time exact here: \(escape.description). Work resumed \
         from outside the scope arrives at a moment that depends on real time, so what the test saw \
         after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
         TestScheduler.VirtualClock) and replace real I/O with a test double.

@@ -101,16 +101,17 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let leftovers = pending
-    guard let diff = ListDiff(expected: [PendingWork](), actual: leftovers) else { return }
+    guard !leftovers.isEmpty else { return }
     let removed = state.withLock { $0.removeAll() }
     for continuation in removed.sleepers {
       continuation.resume(throwing: CancellationError())
     }
     reportIssue(
       """
-      TestScheduler has \(leftovers.count) pending \(leftovers.count == 1 ? "piece" : "pieces") of work \
-      at \(elapsed.literal), expected none (run it with advance(by:) or run(), or cancel it):
-      \(diff.render(expected: [], actual: leftovers) { $0.description })
+      TestScheduler has \(leftovers.count == 1 ? "1 piece" : "\(leftovers.count) pieces") of work pending at \
+      \(elapsed.literal), expected none:\(renderList(leftovers.map(\.description)))
+      Run \(leftovers.count == 1 ? "it" : "them") with advance(by:) or run() before this line, or cancel \
+      \(leftovers.count == 1 ? "it" : "them").
       """,
       fileID: fileID,
       filePath: filePath,

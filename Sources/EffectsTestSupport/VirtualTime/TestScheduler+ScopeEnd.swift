@@ -100,9 +100,8 @@ extension TestScheduler {
         """
       scope.report(
         """
-        withVirtualTime: \(count == 1 ? "a task" : "\(count) tasks") started in this scope \(started) \
-        \(count == 1 ? "was" : "were") still suspended when the scope ended, waiting for something other \
-        than the scheduler: a stream that never yields, a continuation never resumed, a task it \
+        withVirtualTime ended with \(count == 1 ? "a task" : "\(count) tasks") started in this scope \(started) \
+        still suspended, waiting for something other than the scheduler: a stream that never yields, a continuation never resumed, a task it \
         awaits, a real sleep or I/O. \(outcome) Let the task finish (or cancel it) before the scope ends; if the test \
         means to leave it running, open the scope with leftoverWork: .expected.
         """
@@ -143,9 +142,8 @@ extension TestScheduler {
       let due = group.map(\.deadline.literal).joined(separator: ", ")
       reportIssue(
         """
-        TestScheduler: \(what) \(group.count == 1 ? "was" : "were") still pending when the \
-        withVirtualTime scope at \(scope) ended (due at \(due); virtual time was \(now.literal)). \(fix); if \
-        the test means to leave it, open the scope with leftoverWork: .expected.
+        withVirtualTime at \(scope) ended with \(what) still pending (due at \(due); virtual time was \
+        \(now.literal)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
         """,
         at: first.callSite
       )
@@ -156,8 +154,8 @@ extension TestScheduler {
   private func reportStillRunning(at scope: IssueSite) {
     scope.report(
       """
-      withVirtualTime: tasks of the scope were still running \(Self.scopeEndGrace.literal) (real time) after \
-      the scope's operation returned, without ever all suspending — a loop of Task.yield(), a task \
+      withVirtualTime found tasks of the scope still running \(Self.scopeEndGrace.literal) (real time) after \
+      its operation returned, without ever all suspending — a loop of Task.yield(), a task \
       that catches CancellationError from the scheduler's sleep and sleeps again, or a task blocked \
       on the scope's thread. They were cancelled; the scope ends without waiting for them.
       """

@@ -116,7 +116,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     at callSite: CallSite,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledWork {
-    let delay = checkedDelay(delay, at: callSite)
+    let delay = checkedDelay(delay, at: callSite, in: "TestScheduler.schedule(after:)")
     let handle = state.withLock { state in
       state.queue.insert(deadline: state.elapsed + delay, callSite: callSite, work: .once(action))
     }
@@ -133,12 +133,13 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     at callSite: CallSite,
     _ action: @escaping @Sendable () -> Void
   ) -> ScheduledWork {
-    let delay = checkedDelay(delay, at: callSite)
+    let operation = "TestScheduler.schedule(after:every:)"
+    let delay = checkedDelay(delay, at: callSite, in: operation)
     guard interval > .zero else {
       reportIssue(
         """
-        TestScheduler: repeating work needs a positive interval, got \(interval.literal). It would repeat \
-        forever at one instant; it runs once instead. Pass an interval greater than zero.
+        \(operation) needs a positive interval: got \(interval.literal). Repeating at one instant would \
+        never end, so the work runs once. Pass an interval greater than zero.
         """,
         at: callSite
       )
@@ -163,7 +164,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   /// - Throws: `CancellationError` when the task is cancelled, before or while sleeping; the
   ///   sleeper is then removed from ``pending``.
   nonisolated(nonsending) public func sleep(for duration: Duration, at callSite: CallSite) async throws {
-    let delay = checkedDelay(duration, at: callSite)
+    let delay = checkedDelay(duration, at: callSite, in: "TestScheduler.sleep(for:)")
     try await sleep(until: { $0 + delay }, at: callSite, isolation: #isolation)
   }
 
@@ -219,10 +220,11 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     start.addingTimeInterval(offset.timeInterval)
   }
 
-  private func checkedDelay(_ delay: Duration, at callSite: CallSite) -> Duration {
+  /// `delay`, or zero (reported, naming `operation`) when it is negative.
+  private func checkedDelay(_ delay: Duration, at callSite: CallSite, in operation: String) -> Duration {
     guard delay < .zero else { return delay }
     reportIssue(
-      "TestScheduler: a delay cannot be negative, got \(delay.literal); it counts as zero. Pass .zero or more.",
+      "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
       at: callSite
     )
     return .zero

@@ -9,7 +9,7 @@ import XCTest
 /// fail the test, so a case that checks the captured failures can fail itself.
 ///
 /// ```swift
-/// let failures = capturingFailures { spy.assertCalled(times: 2) }
+/// let failures = capturingFailures { spy.assertCalls(count: 2) }
 /// XCTAssertEqual(failures.map(\.line), [line])
 /// ```
 class FailureCapturingTestCase: XCTestCase {
