@@ -164,7 +164,7 @@ extension TestScheduler {
 
   /// Suspends for `duration` of real time, without a `Task.sleep` (which the scope would report).
   private func pause(_ duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
-    await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
+    await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
       DispatchQueue.global().asyncAfter(
         deadline: .now() + .milliseconds(Int(duration / .milliseconds(1)))
       ) {

@@ -28,6 +28,7 @@ struct TimerQueue {
   enum Work {
     case once(@Sendable () -> Void)
     case repeating(interval: Duration, @Sendable () -> Void)
+    /// A sleeping task (unsafe for speed; see `TestScheduler.sleep(for:)`, which names the benchmark).
     case sleep(UnsafeContinuation<Void, any Error>)
   }
 
