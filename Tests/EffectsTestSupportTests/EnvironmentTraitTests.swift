@@ -86,7 +86,7 @@ struct EnvironmentTraitFreshWorldTests {
 
     environment.defaults.setValue(.int(index), forKey: "written")
     let files = try #require(environment.fileReader as? InMemoryFileSystem)
-    try files.write(Data("\(index)".utf8), toPath: "/written.txt")
+    try files.writeFile(path: "/written.txt", contents: Data("\(index)".utf8))
     scheduler.schedule(after: .seconds(index + 1)) {}
     scheduler.advance(by: .seconds(index))
     #expect(environment.defaults.value(forKey: "written") == .int(index))

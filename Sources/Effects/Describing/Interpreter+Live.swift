@@ -4,13 +4,17 @@ extension Interpreter where E == Effect {
   /// The interpreter that performs every ``Effect`` on one ``Environment``: everything an effect
   /// touches comes from it.
   ///
-  /// | effect | performed by |
+  /// Each effect is performed by the method of the same name on its target:
+  ///
+  /// | effect | performed as |
   /// |---|---|
-  /// | `.print(line)` | `environment.console` (``Console``) |
-  /// | `.writeFile`, `.removeFile` | `environment.fileWriter` (``FileWriter``) |
-  /// | `.setDefault`, `.removeDefault` | `environment.defaults` (``DefaultsStore``) |
-  /// | `.track` | `environment.events` (``EventLogging``); with none configured, the effect fails |
-  /// | `.after(delay, effects)` | `environment.scheduler`: `effects` are performed once `delay` has passed |
+  /// | `.print(line)` | `environment.console.print(line)` (``Console``) |
+  /// | `.writeFile(path:contents:)` | `environment.fileWriter.writeFile(path:contents:)` (``FileWriter``) |
+  /// | `.removeFile(path:)` | `environment.fileWriter.removeFile(path:)` |
+  /// | `.setDefault(key:value:)` | `environment.defaults.setValue(_:forKey:)` (``DefaultsStore``) |
+  /// | `.removeDefault(key:)` | `environment.defaults.setValue(nil, forKey:)` |
+  /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
+  /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
   ///
   /// ```swift
   /// // At launch: the real world, with the app's analytics.
@@ -77,11 +81,11 @@ private struct LiveTargets: Sendable {
   func perform(_ effect: Effect) throws {
     switch effect {
     case .print(let line):
-      environment.console.write(line)
+      environment.console.print(line)
     case .writeFile(let path, let contents):
-      try environment.fileWriter.write(contents, toPath: path)
+      try environment.fileWriter.writeFile(path: path, contents: contents)
     case .removeFile(let path):
-      try environment.fileWriter.removeItem(atPath: path)
+      try environment.fileWriter.removeFile(path: path)
     case .setDefault(let key, let value):
       environment.defaults.setValue(value, forKey: key)
     case .removeDefault(let key):
@@ -89,7 +93,7 @@ private struct LiveTargets: Sendable {
     case .track(let event, let properties):
       let events = environment.events
       if events is UnconfiguredEvents { throw EventLoggingNotConfigured(event: event) }
-      events.log(name: event, properties: properties)
+      events.track(event: event, properties: properties)
     case .after(let delay, let effects):
       environment.scheduler.schedule(after: delay) { [self] in
         if let failure = Interpreter.firstFailure(in: effects, performing: perform) {
