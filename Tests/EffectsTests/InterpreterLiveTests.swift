@@ -213,7 +213,7 @@ struct InterpreterLiveTests {
     #expect(try environment.fileReader.string(atPath: "/notes/today.txt") == "hi")
     #expect(environment.printedLines == ["saved"])
     #expect(environment.trackedEvents == [.init(name: "saved", properties: ["length": "2"])])
-    #expect(environment.defaults.string(forKey: "theme") == "dark")
+    #expect(environment.defaults.value(for: "theme") == "dark")
 
     scheduler.advance(by: .seconds(3))
     #expect(environment.printedLines == ["saved", "later"])

@@ -55,7 +55,7 @@ import Testing
       }
     }
     try LoginScreen(interpreter: interpreter).handle(.success(#"{"session_token":"abc"}"#))
-    #expect(environment.defaults.string(forKey: "sessionToken") == "abc")
+    #expect(environment.defaults.value(for: "sessionToken") == "abc")
     #expect(environment.printedLines.isEmpty)
   }
 }

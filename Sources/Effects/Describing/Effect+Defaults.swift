@@ -1,6 +1,6 @@
 extension Effect {
   /// Stores `value` under a typed key: the ``setDefault(key:value:)`` that
-  /// ``DefaultsStore/set(_:for:)`` would perform, described instead of performed.
+  /// ``DefaultsStore/set(_:for:)-(Value,DefaultsKey<Value>)`` would perform, described instead of performed.
   ///
   /// ```swift
   /// func finishOnboarding(_ profile: Profile) -> Outcome<Void, Effect> {
@@ -19,7 +19,7 @@ extension Effect {
   /// `Double`, `Data` and `Date` as themselves, `.setDefault(key: "onboarded", value: .bool(true))`;
   /// other types as JSON with sorted keys, `.setDefault(key: "profile", value: .data(json))`. Equal
   /// values make equal effects, so tests compare them with `==`, and the effect reads back through
-  /// ``DefaultsStore/value(for:)`` once an ``Interpreter`` has performed it.
+  /// ``DefaultsStore/value(for:)-(DefaultsKey<Value>)`` once an ``Interpreter`` has performed it.
   ///
   /// A decision does not need `try`: a value whose `Encodable` conformance is sound always encodes.
   /// A conformance that throws, or encodes nothing, is a bug in the type, named with the key, the

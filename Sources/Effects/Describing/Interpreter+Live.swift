@@ -11,8 +11,8 @@ extension Interpreter where E == Effect {
   /// | `.print(line)` | `environment.console.print(line)` (``Console``) |
   /// | `.writeFile(path:contents:)` | `environment.fileWriter.writeFile(path:contents:)` (``FileWriter``) |
   /// | `.removeFile(path:)` | `environment.fileWriter.removeFile(path:)` |
-  /// | `.setDefault(key:value:)` | `environment.defaults.setValue(_:forKey:)` (``DefaultsStore``) |
-  /// | `.removeDefault(key:)` | `environment.defaults.setValue(nil, forKey:)` |
+  /// | `.setDefault(key:value:)` | `environment.defaults.set(_:for:)` (``DefaultsStore``) |
+  /// | `.removeDefault(key:)` | `environment.defaults.removeValue(for:)` |
   /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
   /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
   ///
@@ -87,9 +87,9 @@ private struct LiveTargets: Sendable {
     case .removeFile(let path):
       try environment.fileWriter.removeFile(path: path)
     case .setDefault(let key, let value):
-      environment.defaults.setValue(value, forKey: key)
+      environment.defaults.set(value, for: key)
     case .removeDefault(let key):
-      environment.defaults.setValue(nil, forKey: key)
+      environment.defaults.removeValue(for: key)
     case .track(let event, let properties):
       let events = environment.events
       if events is UnconfiguredEvents { throw EventLoggingNotConfigured(event: event) }
