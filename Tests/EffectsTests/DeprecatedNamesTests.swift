@@ -27,6 +27,9 @@ private protocol OldNames {
   func set(_ value: Date, forKey key: String, in store: any DefaultsStore)
   func encode(_ value: Profile, forKey key: String, in store: any DefaultsStore) throws
   func decode(_ type: Profile.Type, forKey key: String, in store: any DefaultsStore) throws -> Profile?
+
+  func setDefault(key: String, value: DefaultsValue) -> Effect
+  func removeDefault(key: String) -> Effect
 }
 
 private struct OldSpellings: OldNames {
@@ -104,6 +107,12 @@ private struct OldSpellings: OldNames {
   func decode(_ type: Profile.Type, forKey key: String, in store: any DefaultsStore) throws -> Profile? {
     try store.decode(type, forKey: key)
   }
+
+  @available(*, deprecated)
+  func setDefault(key: String, value: DefaultsValue) -> Effect { .setDefault(key: key, value: value) }
+
+  @available(*, deprecated)
+  func removeDefault(key: String) -> Effect { .removeDefault(key: key) }
 }
 
 /// Every deprecated spelling still does what its new name does.
@@ -243,5 +252,15 @@ private struct OldSpellings: OldNames {
     #expect(throws: DefaultsCodingError.self) { try old.decode(Profile.self, forKey: "profile", in: store) }
     store.set(Profile(name: "Blob Jr.", age: 7), for: .profile)
     #expect(try old.decode(Profile.self, forKey: "profile", in: store) == Profile(name: "Blob Jr.", age: 7))
+  }
+
+  // MARK: Effect
+
+  @Test func effectSetDefaultKeyValueIsSetDefaultValueFor() {
+    #expect(old.setDefault(key: "theme", value: "dark") == .setDefault("dark", for: "theme"))
+  }
+
+  @Test func effectRemoveDefaultKeyIsRemoveDefaultFor() {
+    #expect(old.removeDefault(key: "theme") == .removeDefault(for: "theme"))
   }
 }

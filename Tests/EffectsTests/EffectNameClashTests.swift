@@ -64,8 +64,8 @@ struct EffectNameClashTests {
   @Test func effectInsideGenericCodeIsTheBuiltInEnum() {
     let outcome = announce(42)
     #expect(outcome.effects == [.print("value: 42")])
-    let batch = Batch<MyEffect>(custom: [.ping], builtIn: [.removeDefault(key: "k")])
+    let batch = Batch<MyEffect>(custom: [.ping], builtIn: [.removeDefault(for: "k")])
     #expect(describeAll(batch.custom) == ["ping"])
-    #expect(describeAll(batch.builtIn) == [#"removeDefault(key: "k")"#])
+    #expect(describeAll(batch.builtIn) == [#"removeDefault(for: "k")"#])
   }
 }

@@ -67,13 +67,13 @@ struct InterpreterLiveTests {
 
   @Test func setDefaultStoresTheValueInTheEnvironmentsDefaults() throws {
     let world = World()
-    try world.interpreter.perform([.setDefault(key: "theme", value: "dark"), .setDefault(key: "size", value: 14)])
+    try world.interpreter.perform([.setDefault("dark", for: "theme"), .setDefault(14, for: "size")])
     #expect(world.defaults.values == ["stale": true, "theme": "dark", "size": 14])
   }
 
   @Test func removeDefaultRemovesTheKey() throws {
     let world = World()
-    try world.interpreter.perform([.removeDefault(key: "stale"), .removeDefault(key: "never-set")])
+    try world.interpreter.perform([.removeDefault(for: "stale"), .removeDefault(for: "never-set")])
     #expect(world.defaults.values.isEmpty)
   }
 
@@ -112,7 +112,7 @@ struct InterpreterLiveTests {
 
   @Test func afterPerformsTheEffectsAtOnceOnAnInlineScheduler() throws {
     let world = World()
-    try world.interpreter.perform([.after(.seconds(3), [.print("later"), .setDefault(key: "seen", value: true)])])
+    try world.interpreter.perform([.after(.seconds(3), [.print("later"), .setDefault(true, for: "seen")])])
     #expect(world.console.lines == ["later"])
     #expect(world.defaults.values["seen"] == true)
   }
@@ -184,7 +184,7 @@ struct InterpreterLiveTests {
     let error = try #require(throws: InterpreterError<Effect>.self) {
       try world.interpreter.perform([
         .print("one"),
-        .setDefault(key: "two", value: 2),
+        .setDefault(2, for: "two"),
         Self.failing,
         .print("four"),
         .track(event: "five", properties: [:]),
@@ -206,7 +206,7 @@ struct InterpreterLiveTests {
       .writeFile(path: "/notes/today.txt", contents: Data("hi".utf8)),
       .print("saved"),
       .track(event: "saved", properties: ["length": "2"]),
-      .setDefault(key: "theme", value: "dark"),
+      .setDefault("dark", for: "theme"),
       .after(.seconds(3), [.print("later"), .removeFile(path: "/notes/today.txt")]),
     ])
 
@@ -228,7 +228,7 @@ struct InterpreterLiveTests {
     try withEnvironment(other.environment) {
       try Interpreter.live(environment: world.environment).perform([
         .print("p"), .writeFile(path: "/w.txt", contents: Data()), .track(event: "t", properties: [:]),
-        .setDefault(key: "d", value: true),
+        .setDefault(true, for: "d"),
       ])
     }
     #expect(world.console.lines == ["p"])
@@ -265,7 +265,7 @@ struct InterpreterLiveTests {
     let defaults = InMemoryDefaults()
     try withEnvironment(
       { $0.defaults = defaults },
-      operation: { try Interpreter.live().perform([.setDefault(key: "theme", value: "dark")]) }
+      operation: { try Interpreter.live().perform([.setDefault("dark", for: "theme")]) }
     )
     #expect(defaults.values == ["theme": "dark"])
   }

@@ -11,8 +11,8 @@ extension Interpreter where E == Effect {
   /// | `.print(line)` | `environment.console.print(line)` (``Console``) |
   /// | `.writeFile(path:contents:)` | `environment.fileWriter.writeFile(path:contents:)` (``FileWriter``) |
   /// | `.removeFile(path:)` | `environment.fileWriter.removeFile(path:)` |
-  /// | `.setDefault(key:value:)` | `environment.defaults.set(_:for:)` (``DefaultsStore``) |
-  /// | `.removeDefault(key:)` | `environment.defaults.removeValue(for:)` |
+  /// | `.setDefault(_:for:)` | `environment.defaults.set(_:for:)` (``DefaultsStore``) |
+  /// | `.removeDefault(for:)` | `environment.defaults.removeValue(for:)` |
   /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
   /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
   ///
@@ -86,7 +86,7 @@ private struct LiveTargets: Sendable {
       try environment.fileWriter.writeFile(path: path, contents: contents)
     case .removeFile(let path):
       try environment.fileWriter.removeFile(path: path)
-    case .setDefault(let key, let value):
+    case .setDefault(let value, let key):
       environment.defaults.set(value, for: key)
     case .removeDefault(let key):
       environment.defaults.removeValue(for: key)

@@ -24,7 +24,7 @@
 /// let login: Interpreter<LoginEffect> = Interpreter.live().pullback { effect in
 ///   switch effect {
 ///   case .showAlert(let message): .print(message)
-///   case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+///   case .storeToken(let token): .setDefault(.string(token), for: "token")
 ///   }
 /// }
 /// ```
@@ -81,7 +81,7 @@ public struct Interpreter<E: Sendable>: Sendable {
   /// let login: Interpreter<LoginEffect> = Interpreter.live().pullback { effect in
   ///   switch effect {
   ///   case .showAlert(let message): .print(message)
-  ///   case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+  ///   case .storeToken(let token): .setDefault(.string(token), for: "token")
   ///   }
   /// }
   /// ```
