@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestSupport
 import Foundation
 import Testing
 
@@ -30,6 +31,8 @@ private protocol OldNames {
 
   func setDefault(key: String, value: DefaultsValue) -> Effect
   func removeDefault(key: String) -> Effect
+
+  func live() -> Interpreter<Effect>
 }
 
 private struct OldSpellings: OldNames {
@@ -113,6 +116,9 @@ private struct OldSpellings: OldNames {
 
   @available(*, deprecated)
   func removeDefault(key: String) -> Effect { .removeDefault(key: key) }
+
+  @available(*, deprecated)
+  func live() -> Interpreter<Effect> { Interpreter.live() }
 }
 
 /// Every deprecated spelling still does what its new name does.
@@ -262,5 +268,14 @@ private struct OldSpellings: OldNames {
 
   @Test func effectRemoveDefaultKeyIsRemoveDefaultFor() {
     #expect(old.removeDefault(key: "theme") == .removeDefault(for: "theme"))
+  }
+
+  // MARK: Interpreter
+
+  @Test func interpreterLiveCalledIsLive() throws {
+    let environment = Environment.test()
+    let interpreter = old.live()
+    try withEnvironment(environment) { try interpreter.perform([.print("current")]) }
+    #expect(environment.printedLines == ["current"])
   }
 }

@@ -244,7 +244,7 @@ struct InterpreterLiveTests {
   @Test func theTargetsComeFromTheCurrentEnvironmentByDefault() throws {
     let console = LineConsole()
     try withEnvironment({ $0.console = console }) {
-      try Interpreter.live().perform([.print("from the scope")])
+      try Interpreter.live.perform([.print("from the scope")])
     }
     #expect(console.lines == ["from the scope"])
   }
@@ -252,7 +252,7 @@ struct InterpreterLiveTests {
   /// An interpreter kept from early on (a stored property of the app) reads the environment of
   /// each perform, so it neither fixes the root before the app bootstraps nor misses an override.
   @Test func anInterpreterMadeEarlyActsOnTheEnvironmentOfEachPerform() throws {
-    let interpreter = Interpreter.live()
+    let interpreter = Interpreter.live
     let first = Environment.test()
     let second = Environment.test()
     try withEnvironment(first) { try interpreter.perform([.print("one")]) }
@@ -265,9 +265,29 @@ struct InterpreterLiveTests {
     let defaults = InMemoryDefaults()
     try withEnvironment(
       { $0.defaults = defaults },
-      operation: { try Interpreter.live().perform([.setDefault("dark", for: "theme")]) }
+      operation: { try Interpreter.live.perform([.setDefault("dark", for: "theme")]) }
     )
     #expect(defaults.values == ["theme": "dark"])
+  }
+
+  @Test func theLiveInterpreterReadsLikeTheLiveEnvironment() throws {
+    let environment = Environment.test()
+    let square = try withEnvironment(environment) {
+      try Interpreter.live.run(Outcome(value: 15129, effects: [.print("Computed: 15129")]))
+    }
+    #expect(square == 15129)
+    #expect(environment.printedLines == ["Computed: 15129"])
+  }
+
+  @Test func theConfiguredFormWithoutAnEnvironmentActsOnTheCurrentOneAndKeepsItsFailureHandler() throws {
+    let world = World()
+    let failures = Locked<[InterpreterError<Effect>]>([])
+    let interpreter = Interpreter.live(onFailure: { failure in failures.withLock { $0.append(failure) } })
+    try withEnvironment(world.environment) {
+      try interpreter.perform([.print("now"), .after(.zero, [Self.failing])])
+    }
+    #expect(world.console.lines == ["now"])
+    #expect(failures.snapshot.map(\.effect) == [Self.failing])
   }
 
   @Test func theDefaultFailureHandlerWritesOneReadableReport() {

@@ -19,7 +19,7 @@ public import Foundation
 /// }
 ///
 /// // At the boundary:
-/// let saved = try Interpreter.live().run(save(note: text))
+/// let saved = try Interpreter.live.run(save(note: text))
 ///
 /// // In a test:
 /// @Test func savingANoteWritesItAndTracksIt() {

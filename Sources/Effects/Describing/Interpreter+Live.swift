@@ -1,8 +1,32 @@
 import Foundation
 
 extension Interpreter where E == Effect {
-  /// The interpreter that performs every ``Effect`` on one ``Environment``: everything an effect
-  /// touches comes from it.
+  /// The live interpreter: it performs every ``Effect`` on ``Environment/current``, as it is when
+  /// each effect is performed, and writes failures of `.after` effects to standard error.
+  ///
+  /// It reads like ``Environment/live``, the real world it usually acts on:
+  ///
+  /// ```swift
+  /// // At launch: the real world, with the app's analytics.
+  /// var environment = Environment.live
+  /// environment.events = AmplitudeEvents()
+  /// Environment.bootstrap(environment)
+  ///
+  /// // At the boundary:
+  /// let square = try Interpreter.live.run(compute(file: "number.txt"))
+  /// ```
+  ///
+  /// Because it reads the environment at each perform, an interpreter kept from early on (a stored
+  /// property of the app) neither reads the root before ``Environment/bootstrap(_:fileID:filePath:line:column:)``
+  /// nor misses a `withEnvironment` around a later `perform`. To act on one environment, or to
+  /// handle failures of `.after` effects, use ``live(environment:onFailure:)``.
+  public static var live: Interpreter<Effect> {
+    live(environment: nil)
+  }
+
+  /// The live interpreter, configured: it performs every ``Effect`` on one ``Environment``, and
+  /// hands failures of `.after` effects to `onFailure`. Everything an effect touches comes from
+  /// the environment.
   ///
   /// Each effect is performed by the method of the same name on its target:
   ///
@@ -15,16 +39,6 @@ extension Interpreter where E == Effect {
   /// | `.removeDefault(for:)` | `environment.defaults.removeValue(for:)` |
   /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
   /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
-  ///
-  /// ```swift
-  /// // At launch: the real world, with the app's analytics.
-  /// var environment = Environment.live
-  /// environment.events = AmplitudeEvents()
-  /// Environment.bootstrap(environment)
-  ///
-  /// // At the boundary:
-  /// let square = try Interpreter.live().run(compute(file: "number.txt"))
-  /// ```
   ///
   /// Given a test environment, it acts on that environment's in-memory doubles, so the
   /// interpreter itself is tested without touching the disk or the console, and the test reads back
@@ -46,10 +60,8 @@ extension Interpreter where E == Effect {
   ///
   /// - Parameters:
   ///   - environment: where every target comes from (each read when an effect needs it). When
-  ///     `nil` (the default), ``Environment/current`` as it is when each effect is performed: an
-  ///     interpreter made early (a stored property of the app) neither reads the root before
-  ///     ``Environment/bootstrap(_:fileID:filePath:line:column:)`` nor misses a
-  ///     `withEnvironment` around a later `perform`.
+  ///     `nil` (the default), ``Environment/current`` as it is when each effect is performed, as
+  ///     for ``live``.
   ///   - onFailure: called with the failure of effects performed later by `.after`.
   public static func live(
     environment: Environment? = nil,
