@@ -6,8 +6,8 @@ import Testing
 struct AssertEffectsTests {
   @Test func passesWhenTheEffectsAreExactlyTheExpectedOnes() {
     assertEffects(
-      of: Outcome(value: 1, effects: [Effect.print("a"), .removeDefault(key: "b")]),
-      [.print("a"), .removeDefault(key: "b")]
+      of: Outcome(value: 1, effects: [Effect.print("a"), .removeDefault(for: "b")]),
+      [.print("a"), .removeDefault(for: "b")]
     )
     assertEffects(of: Outcome<Int, Effect>.pure(1), [])
   }
@@ -75,10 +75,10 @@ struct AssertEffectsTests {
   }
 
   @Test func reportsAChangedEffect() {
-    let outcome = Outcome(value: 1, effects: [Effect.print("hi"), .setDefault(key: "token", value: "xyz")])
+    let outcome = Outcome(value: 1, effects: [Effect.print("hi"), .setDefault("xyz", for: "token")])
     let line = #line + 2
     let issues = withCapturedIssues {
-      assertEffects(of: outcome, [.print("hi"), .setDefault(key: "token", value: "abc")])
+      assertEffects(of: outcome, [.print("hi"), .setDefault("abc", for: "token")])
     }.issues
     #expect(
       issues == [
@@ -86,8 +86,8 @@ struct AssertEffectsTests {
           """
           assertEffects(of:_:) found other effects: got 2, expected 2; first difference at index 1:
               [0] print("hi")
-            ~ [1] setDefault(key: "token", value: "abc")   (expected)
-              [1] setDefault(key: "token", value: "xyz")   (actual)
+            ~ [1] setDefault("abc", for: "token")   (expected)
+              [1] setDefault("xyz", for: "token")   (actual)
           """,
           line: line
         )

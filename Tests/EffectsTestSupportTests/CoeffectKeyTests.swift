@@ -83,14 +83,14 @@ private struct OldInitializer: MakingAnEnvironmentFromEveryField {
 
   @Test func whatATestWritesToItsDefaultsIsThereAtTheNextRead() {
     let environment = Environment.test()
-    environment.defaults.set("dark", forKey: "theme")
-    #expect(environment.defaults.string(forKey: "theme") == "dark")
-    #expect(Environment.test().defaults.string(forKey: "theme") == nil)
+    environment.defaults.set("dark", for: "theme")
+    #expect(environment.defaults.value(for: "theme") == "dark")
+    #expect(Environment.test().defaults.value(for: "theme") == nil)
   }
 
   @Test func theFileSystemOfATestEnvironmentReadsWhatItsWriterWrote() throws {
     let environment = Environment.test()
-    try environment.fileWriter.write(Data("hi".utf8), toPath: "/a.txt")
+    try environment.fileWriter.writeFile(path: "/a.txt", contents: Data("hi".utf8))
     #expect(try environment.fileReader.string(atPath: "/a.txt") == "hi")
   }
 
@@ -121,9 +121,9 @@ private struct OldInitializer: MakingAnEnvironmentFromEveryField {
   @Test func settingAFieldOfARecordingEnvironmentReplacesTheRecorder() {
     let log = CallLog()
     var environment = Environment.test().recording(into: log)
-    _ = environment.defaults.string(forKey: "theme")
+    _ = environment.defaults.value(for: "theme")
     environment.defaults = InMemoryDefaults()
-    _ = environment.defaults.string(forKey: "theme")
+    _ = environment.defaults.value(for: "theme")
     log.assertCalls([.init("defaults.value", "theme")])
   }
 

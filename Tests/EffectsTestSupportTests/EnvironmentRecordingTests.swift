@@ -53,16 +53,16 @@ private func compute(file: String, environment: Environment) -> Int {
     ])
   }
 
-  @Test func defaultsReadsAreLoggedByKeyAndWritesPassThrough() {
+  @Test func defaultsReadsAreLoggedByKeyAndWritesPassThrough() throws {
     let defaults = InMemoryDefaults()
     var environment = Environment.test()
     environment.defaults = defaults
     let log = CallLog()
     let recorded = environment.recording(into: log)
 
-    recorded.defaults.set(true, forKey: "onboarded")
-    #expect(recorded.defaults.bool(forKey: "onboarded") == true)
-    #expect(recorded.defaults.string(forKey: "name") == nil)
+    recorded.defaults.set(true, for: "onboarded")
+    #expect(try recorded.defaults.value(for: DefaultsKey<Bool>("onboarded")) == true)
+    #expect(recorded.defaults.value(for: "name") == nil)
 
     #expect(defaults.values == ["onboarded": .bool(true)])
     log.assertCalls([.init("defaults.value", "onboarded"), .init("defaults.value", "name")])

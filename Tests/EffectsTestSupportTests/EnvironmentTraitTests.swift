@@ -78,18 +78,18 @@ struct EnvironmentSuiteTraitTests {
 struct EnvironmentTraitFreshWorldTests {
   @Test(arguments: 0..<8) func everyArgumentStartsFromAnEmptyWorld(index: Int) throws {
     let environment = Environment.current
-    #expect(environment.defaults.value(forKey: "written") == nil)
+    #expect(environment.defaults.value(for: "written") == nil)
     #expect(throws: (any Error).self) { try environment.fileReader.string(atPath: "/written.txt") }
     let scheduler = try #require(environment.scheduler as? TestScheduler)
     #expect(scheduler.elapsed == .zero)
     #expect(scheduler.pending == [])
 
-    environment.defaults.setValue(.int(index), forKey: "written")
+    environment.defaults.set(.int(index), for: "written")
     let files = try #require(environment.fileReader as? InMemoryFileSystem)
-    try files.write(Data("\(index)".utf8), toPath: "/written.txt")
+    try files.writeFile(path: "/written.txt", contents: Data("\(index)".utf8))
     scheduler.schedule(after: .seconds(index + 1)) {}
     scheduler.advance(by: .seconds(index))
-    #expect(environment.defaults.value(forKey: "written") == .int(index))
+    #expect(environment.defaults.value(for: "written") == .int(index))
   }
 
   @Test func theSuiteTraitAppliesFirstThenTheTests() {

@@ -155,7 +155,7 @@ let minutesSinceMidnightReadLine = 9
     let line = #line + 3
     let issues = try withCapturedIssues {
       // Removing a path where nothing exists: harmless on the real disk it reaches.
-      try Interpreter.live().perform([.removeFile(path: "/swift-effects-LiveInTestTests/never-written")])
+      try Interpreter.live.perform([.removeFile(path: "/swift-effects-LiveInTestTests/never-written")])
     }.issues
     expectReadIssues(issues, [Self.liveRead(of: "fileWriter", answering: "DiskFileSystem", line: line)])
   }

@@ -47,12 +47,12 @@ import Testing
 
   private struct BaseDefaults: DefaultsStore {
     let bases: Bases
-    func value(forKey key: String) -> DefaultsValue? {
+    func value(for key: String) -> DefaultsValue? {
       bases.note("value(\(key))")
       return .string("stored \(key)")
     }
-    func setValue(_ value: DefaultsValue?, forKey key: String) {
-      bases.note("setValue(\(value.map { "\($0)" } ?? "nil"), \(key))")
+    func set(_ value: DefaultsValue?, for key: String) {
+      bases.note("set(\(value.map { "\($0)" } ?? "nil"), \(key))")
     }
   }
 
@@ -125,10 +125,10 @@ import Testing
   @Test func theDefaultsAnswerTheBasesValueAndWritesReachItUnchanged() {
     let bases = Bases()
     let defaults = recorded(bases).defaults
-    #expect(defaults.value(forKey: "theme") == .string("stored theme"))
-    defaults.setValue(.int(3), forKey: "size")
-    defaults.setValue(nil, forKey: "size")
-    #expect(bases.received.snapshot == ["value(theme)", "setValue(3, size)", "setValue(nil, size)"])
+    #expect(defaults.value(for: "theme") == .string("stored theme"))
+    defaults.set(.int(3), for: "size")
+    defaults.set(nil, for: "size")
+    #expect(bases.received.snapshot == ["value(theme)", "set(3, size)", "set(nil, size)"])
   }
 
   @Test func theSchedulerHandsOnWorkWithItsCallSite() {

@@ -189,13 +189,13 @@ struct RecordingInterpreterTests {
     let interpreter: Interpreter<LoginEffect> = recorder.interpreter.pullback { effect in
       switch effect {
       case .showAlert(let message): .print(message)
-      case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+      case .storeToken(let token): .setDefault(.string(token), for: "token")
       }
     }
 
     _ = try interpreter.run(login(.success(token: "abc")))
 
-    recorder.assertEffects([.setDefault(key: "token", value: "abc"), .print("Welcome")])
+    recorder.assertEffects([.setDefault("abc", for: "token"), .print("Welcome")])
   }
 
   @Test func recordsEveryEffectFromConcurrentTasks() async throws {

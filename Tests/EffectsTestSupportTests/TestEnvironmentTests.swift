@@ -23,8 +23,8 @@ import Testing
   @Test func eachCallMakesFreshDoubles() {
     let first = Environment.test()
     let second = Environment.test()
-    first.defaults.set("only in the first", forKey: "k")
-    #expect(second.defaults.string(forKey: "k") == nil)
+    first.defaults.set("only in the first", for: "k")
+    #expect(second.defaults.value(for: "k") == nil)
     #expect((first.fileReader as? InMemoryFileSystem) !== (second.fileReader as? InMemoryFileSystem))
   }
 

@@ -27,12 +27,12 @@ struct DefaultsKeyContractTests {
       #expect(try store.value(for: .avatar) == Data([0xFF, 0x00, 0x7F]))
       #expect(try store.value(for: .lastSync) == date)
 
-      #expect(store.value(forKey: "theme") == .string("dark"))
-      #expect(store.value(forKey: "launchCount") == .int(42))
-      #expect(store.value(forKey: "onboarded") == .bool(true))
-      #expect(store.value(forKey: "volume") == .double(0.75))
-      #expect(store.value(forKey: "avatar") == .data(Data([0xFF, 0x00, 0x7F])))
-      #expect(store.value(forKey: "lastSync") == .date(date))
+      #expect(store.value(for: "theme") == .string("dark"))
+      #expect(store.value(for: "launchCount") == .int(42))
+      #expect(store.value(for: "onboarded") == .bool(true))
+      #expect(store.value(for: "volume") == .double(0.75))
+      #expect(store.value(for: "avatar") == .data(Data([0xFF, 0x00, 0x7F])))
+      #expect(store.value(for: "lastSync") == .date(date))
     }
   }
 
@@ -55,7 +55,7 @@ struct DefaultsKeyContractTests {
     try kind.withStore { (store) throws in
       store.set(Profile(name: "Blob", age: 42), for: .profile)
       #expect(try store.value(for: .profile) == Profile(name: "Blob", age: 42))
-      #expect(store.value(forKey: "profile") == .data(Data(#"{"age":42,"name":"Blob"}"#.utf8)))
+      #expect(store.value(for: "profile") == .data(Data(#"{"age":42,"name":"Blob"}"#.utf8)))
     }
   }
 
@@ -75,9 +75,9 @@ struct DefaultsKeyContractTests {
       #expect(try store.value(for: tags) == ["a", "b"])
       #expect(try store.value(for: ratio) == 1.5)
       #expect(try store.value(for: tally) == Tally(counts: ["x": 1, "y": 2]))
-      #expect(store.value(forKey: "appearance") == .data(Data(#""dark""#.utf8)))
-      #expect(store.value(forKey: "tags") == .data(Data(#"["a","b"]"#.utf8)))
-      #expect(store.value(forKey: "ratio") == .data(Data("1.5".utf8)))
+      #expect(store.value(for: "appearance") == .data(Data(#""dark""#.utf8)))
+      #expect(store.value(for: "tags") == .data(Data(#"["a","b"]"#.utf8)))
+      #expect(store.value(for: "ratio") == .data(Data("1.5".utf8)))
     }
   }
 
@@ -90,26 +90,14 @@ struct DefaultsKeyContractTests {
       #expect(readings.count == 3)
       #expect(readings.first?.isNaN == true)
       #expect(readings.dropFirst().elementsEqual([.infinity, -.infinity]))
-      try store.encode(Reading(value: -.infinity), forKey: "reading")
-      #expect(try store.decode(Reading.self, forKey: "reading")?.value == -.infinity, "the untyped accessors too")
     }
   }
 
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func jsonTextStoredAsAStringIsReadLikeJSONData(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.setValue(.string(#"{"name": "Blob", "age": 42}"#), forKey: "profile")
+      store.set(.string(#"{"name": "Blob", "age": 42}"#), for: "profile")
       #expect(try store.value(for: .profile) == Profile(name: "Blob", age: 42))
-    }
-  }
-
-  @Test(arguments: DefaultsStoreUnderTest.allCases)
-  func aKeyAndTheUntypedCodableAccessorsReadEachOthersValues(_ kind: DefaultsStoreUnderTest) throws {
-    try kind.withStore { (store) throws in
-      try store.encode(Profile(name: "Blob", age: 42), forKey: "profile")
-      #expect(try store.value(for: .profile) == Profile(name: "Blob", age: 42))
-      store.set(Profile(name: "Blob Jr.", age: 7), for: .profile)
-      #expect(try store.decode(Profile.self, forKey: "profile") == Profile(name: "Blob Jr.", age: 7))
     }
   }
 
@@ -146,7 +134,7 @@ struct DefaultsKeyContractTests {
       store.removeValue(for: .profile)
       store.removeValue(for: .launchCount)  // never set: nothing happens
       #expect(try store.value(for: .profile) == nil)
-      #expect(store.value(forKey: "profile") == nil)
+      #expect(store.value(for: "profile") == nil)
       #expect(try store.value(for: .theme) == "dark", "other keys stay")
     }
   }
@@ -156,7 +144,7 @@ struct DefaultsKeyContractTests {
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func textThatIsNotJSONThrowsNamingWhatWasFound(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.setValue(.string("Blob"), forKey: "profile")
+      store.set(.string("Blob"), for: "profile")
       let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
       #expect(
         error.description
@@ -175,9 +163,36 @@ struct DefaultsKeyContractTests {
   }
 
   @Test(arguments: DefaultsStoreUnderTest.allCases)
+  func dataThatIsNotJSONThrowsNamingWhatWasFound(_ kind: DefaultsStoreUnderTest) throws {
+    try kind.withStore { (store) throws in
+      store.set(.data(Data("{not json".utf8)), for: "profile")
+      let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
+      #expect(error.key == "profile")
+      #expect(
+        error.description
+          == #"Could not decode Profile from defaults key "profile": found the data {not json, which does not "#
+          + "decode as Profile: the given data was not valid JSON; expected Profile as JSON data."
+      )
+    }
+  }
+
+  @Test(arguments: DefaultsStoreUnderTest.allCases)
+  func jsonTextOfTheWrongShapeThrowsNamingTheField(_ kind: DefaultsStoreUnderTest) throws {
+    try kind.withStore { (store) throws in
+      store.set(.string(#"{"name": "Blob"}"#), for: "profile")
+      let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
+      #expect(
+        error.localizedDescription
+          == #"Could not decode Profile from defaults key "profile": found the string "{\"name\": \"Blob\"}", "#
+          + #"which does not decode as Profile: no value for "age"; expected Profile as JSON data."#
+      )
+    }
+  }
+
+  @Test(arguments: DefaultsStoreUnderTest.allCases)
   func jsonMissingAFieldThrowsNamingTheField(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.setValue(.data(Data(#"{"name":"Blob"}"#.utf8)), forKey: "profile")
+      store.set(.data(Data(#"{"name":"Blob"}"#.utf8)), for: "profile")
       let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
       #expect(
         error.description
@@ -190,7 +205,7 @@ struct DefaultsKeyContractTests {
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func jsonWithAFieldOfTheWrongTypeThrowsNamingTheField(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.setValue(.data(Data(#"{"age":"old","name":"Blob"}"#.utf8)), forKey: "profile")
+      store.set(.data(Data(#"{"age":"old","name":"Blob"}"#.utf8)), for: "profile")
       let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
       #expect(
         error.description
@@ -204,8 +219,8 @@ struct DefaultsKeyContractTests {
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func aValueThatIsNeitherDataNorTextThrowsForAJSONKey(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.setValue(.int(7), forKey: "profile")
-      store.setValue(["dark"], forKey: "appearance")
+      store.set(.int(7), for: "profile")
+      store.set(["dark"], for: "appearance")
       let profileError = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
       #expect(
         profileError.description
@@ -227,7 +242,7 @@ struct DefaultsKeyContractTests {
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func aRawValueStoredByOtherCodeIsNotReadAsAnEnumStoredAsJSON(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.set("dark", forKey: "appearance")  // what `@AppStorage` writes for a String enum
+      store.set("dark", for: "appearance")  // what `@AppStorage` writes for a String enum
       let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .appearance) }
       #expect(
         error.description
@@ -240,7 +255,7 @@ struct DefaultsKeyContractTests {
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func binaryDataUnderAJSONKeyThrowsNamingItsSize(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.set(Data([0xFF, 0xFE, 0x00]), forKey: "profile")
+      store.set(.data(Data([0xFF, 0xFE, 0x00])), for: "profile")
       let error = try #require(throws: DefaultsCodingError.self) { try store.value(for: .profile) }
       #expect(
         error.description.hasPrefix(
@@ -255,12 +270,12 @@ struct DefaultsKeyContractTests {
   @Test(arguments: DefaultsStoreUnderTest.allCases)
   func aPlainKeyThrowsForEveryOtherKindOfValue(_ kind: DefaultsStoreUnderTest) throws {
     try kind.withStore { (store) throws in
-      store.setValue(.bool(true), forKey: "launchCount")
-      store.setValue(.int(1), forKey: "onboarded")
-      store.setValue(.int(2), forKey: "volume")
-      store.setValue(.string("abc"), forKey: "avatar")
-      store.setValue(.data(Data(#""dark""#.utf8)), forKey: "theme")
-      store.setValue(.double(1.5), forKey: "lastSync")
+      store.set(.bool(true), for: "launchCount")
+      store.set(.int(1), for: "onboarded")
+      store.set(.int(2), for: "volume")
+      store.set(.string("abc"), for: "avatar")
+      store.set(.data(Data(#""dark""#.utf8)), for: "theme")
+      store.set(.double(1.5), for: "lastSync")
 
       let messages = [
         #"Could not decode Int from defaults key "launchCount": found the bool true; expected an int."#,

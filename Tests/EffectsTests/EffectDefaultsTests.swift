@@ -8,17 +8,17 @@ import Testing
 @Suite struct EffectDefaultsTests {
   @Test func aTypedEffectIsTheCaseWithTheValueAsTheKeyStoresIt() {
     let date = Date(timeIntervalSince1970: 1_700_000_000)
-    #expect(Effect.setDefault("dark", for: .theme) == .setDefault(key: "theme", value: .string("dark")))
-    #expect(Effect.setDefault(3, for: .launchCount) == .setDefault(key: "launchCount", value: .int(3)))
-    #expect(Effect.setDefault(true, for: .onboarded) == .setDefault(key: "onboarded", value: .bool(true)))
-    #expect(Effect.setDefault(0.5, for: .volume) == .setDefault(key: "volume", value: .double(0.5)))
-    #expect(Effect.setDefault(Data([1]), for: .avatar) == .setDefault(key: "avatar", value: .data(Data([1]))))
-    #expect(Effect.setDefault(date, for: .lastSync) == .setDefault(key: "lastSync", value: .date(date)))
+    #expect(Effect.setDefault("dark", for: .theme) == .setDefault(.string("dark"), for: "theme"))
+    #expect(Effect.setDefault(3, for: .launchCount) == .setDefault(.int(3), for: "launchCount"))
+    #expect(Effect.setDefault(true, for: .onboarded) == .setDefault(.bool(true), for: "onboarded"))
+    #expect(Effect.setDefault(0.5, for: .volume) == .setDefault(.double(0.5), for: "volume"))
+    #expect(Effect.setDefault(Data([1]), for: .avatar) == .setDefault(.data(Data([1])), for: "avatar"))
+    #expect(Effect.setDefault(date, for: .lastSync) == .setDefault(.date(date), for: "lastSync"))
     #expect(
       Effect.setDefault(Profile(name: "Blob", age: 42), for: .profile)
-        == .setDefault(key: "profile", value: .data(Data(#"{"age":42,"name":"Blob"}"#.utf8)))
+        == .setDefault(.data(Data(#"{"age":42,"name":"Blob"}"#.utf8)), for: "profile")
     )
-    #expect(Effect.removeDefault(for: DefaultsKey<Profile>.profile) == .removeDefault(key: "profile"))
+    #expect(Effect.removeDefault(for: DefaultsKey<Profile>.profile) == .removeDefault(for: "profile"))
   }
 
   @Test func equalValuesMakeEqualEffectsWhateverTheirOrderInMemory() {
@@ -37,9 +37,9 @@ import Testing
   @Test func aTypedEffectDescribesTheJSONItStores() {
     #expect(
       Effect.setDefault(Profile(name: "Blob", age: 42), for: .profile).description
-        == #"setDefault(key: "profile", value: data({"age":42,"name":"Blob"}))"#
+        == #"setDefault(data({"age":42,"name":"Blob"}), for: "profile")"#
     )
-    #expect(Effect.setDefault("dark", for: .theme).description == #"setDefault(key: "theme", value: "dark")"#)
+    #expect(Effect.setDefault("dark", for: .theme).description == #"setDefault("dark", for: "theme")"#)
   }
 
   @Test func aDecisionReturningTypedEffectsIsAssertedWithoutTry() {
@@ -86,8 +86,8 @@ import Testing
     #expect(
       effect
         == .setDefault(
-          key: "broken",
-          value: .string("unencodable Unencodable: see the issue reported where this effect was made")
+          .string("unencodable Unencodable: see the issue reported where this effect was made"),
+          for: "broken"
         )
     )
   }

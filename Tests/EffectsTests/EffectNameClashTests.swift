@@ -3,19 +3,21 @@ import EffectsTestSupport
 import Foundation
 import Testing
 
-// Ordinary user code in a file that imports Effects: none of it needs a module qualifier.
+// Ordinary user code in a file that imports Effects: none of it needs a module qualifier, except
+// inside a type whose own method is named `print` (a `Console`), where `print` means that method.
 
 /// An app's own effect, used as a generic argument.
 private enum MyEffect: Equatable, Sendable {
   case ping
 }
 
-/// A user's console that prints, unqualified, inside a type conforming to one of our protocols.
+/// A user's console: inside it, `print` is its own requirement, so Swift's function is
+/// `Swift.print` (the compiler says so, with a fix-it, for any other arguments).
 private struct PrefixingConsole: Console {
   let output: Locked<String>
 
-  func write(_ line: String) {
-    output.withLock { print("> \(line)", to: &$0) }
+  func print(_ line: String) {
+    output.withLock { Swift.print("> \(line)", to: &$0) }
   }
 }
 
@@ -44,7 +46,7 @@ struct EffectNameClashTests {
     #expect(result == ())
   }
 
-  @Test func aConsoleWrittenByAUserCanCallPrintUnqualified() throws {
+  @Test func aConsoleWrittenByAUserPrintsThroughSwiftPrint() throws {
     let output = Locked("")
     var environment = Environment.test()
     environment.console = PrefixingConsole(output: output)
@@ -62,8 +64,8 @@ struct EffectNameClashTests {
   @Test func effectInsideGenericCodeIsTheBuiltInEnum() {
     let outcome = announce(42)
     #expect(outcome.effects == [.print("value: 42")])
-    let batch = Batch<MyEffect>(custom: [.ping], builtIn: [.removeDefault(key: "k")])
+    let batch = Batch<MyEffect>(custom: [.ping], builtIn: [.removeDefault(for: "k")])
     #expect(describeAll(batch.custom) == ["ping"])
-    #expect(describeAll(batch.builtIn) == [#"removeDefault(key: "k")"#])
+    #expect(describeAll(batch.builtIn) == [#"removeDefault(for: "k")"#])
   }
 }

@@ -19,16 +19,16 @@ struct EffectTests {
     )
     #expect(Effect.removeFile(path: "/a.txt").description == #"removeFile(path: "/a.txt")"#)
     #expect(
-      Effect.setDefault(key: "theme", value: "dark").description == #"setDefault(key: "theme", value: "dark")"#
+      Effect.setDefault("dark", for: "theme").description == #"setDefault("dark", for: "theme")"#
     )
-    #expect(Effect.setDefault(key: "size", value: 14).description == #"setDefault(key: "size", value: 14)"#)
-    #expect(Effect.removeDefault(key: "theme").description == #"removeDefault(key: "theme")"#)
+    #expect(Effect.setDefault(14, for: "size").description == #"setDefault(14, for: "size")"#)
+    #expect(Effect.removeDefault(for: "theme").description == #"removeDefault(for: "theme")"#)
     #expect(
       Effect.track(event: "visited", properties: [:]).description == #"track(event: "visited", properties: [:])"#
     )
     #expect(
-      Effect.after(.seconds(3), [.print("a"), .removeDefault(key: "b")]).description
-        == #"after(.seconds(3), [print("a"), removeDefault(key: "b")])"#
+      Effect.after(.seconds(3), [.print("a"), .removeDefault(for: "b")]).description
+        == #"after(.seconds(3), [print("a"), removeDefault(for: "b")])"#
     )
   }
 

@@ -213,7 +213,7 @@ final class CounterModel {
   var count = 0
 
   func load() async {
-    count = (Environment.current.defaults.int(forKey: "start") ?? 0) + 1
+    count = ((try? Environment.current.defaults.value(for: DefaultsKey<Int>("start"))) ?? 0) + 1
   }
 }
 

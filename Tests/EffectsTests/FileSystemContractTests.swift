@@ -10,7 +10,7 @@ struct FileSystemContractTests {
   func aWrittenFileReadsBackTheSameBytes(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
       let bytes = Data([0, 1, 2, 254, 255])
-      try writer.write(bytes, toPath: root + "/a.bin")
+      try writer.writeFile(path: root + "/a.bin", contents: bytes)
       #expect(try reader.contents(atPath: root + "/a.bin") == bytes)
     }
   }
@@ -18,8 +18,8 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func writingAgainReplacesTheWholeFile(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("a much longer first version".utf8), toPath: root + "/note.txt")
-      try writer.write(Data("short".utf8), toPath: root + "/note.txt")
+      try writer.writeFile(path: root + "/note.txt", contents: Data("a much longer first version".utf8))
+      try writer.writeFile(path: root + "/note.txt", contents: Data("short".utf8))
       #expect(try reader.string(atPath: root + "/note.txt") == "short")
     }
   }
@@ -27,7 +27,7 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func writingCreatesMissingParentDirectories(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("deep".utf8), toPath: root + "/a/b/c.txt")
+      try writer.writeFile(path: root + "/a/b/c.txt", contents: Data("deep".utf8))
       #expect(try reader.string(atPath: root + "/a/b/c.txt") == "deep")
     }
   }
@@ -46,7 +46,7 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func readingADirectoryThrowsFileReadUnknown(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/folder/file.txt")
+      try writer.writeFile(path: root + "/folder/file.txt", contents: Data("x".utf8))
       let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/folder") }
       #expect(error.code == .fileReadUnknown)
       #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/folder")
@@ -57,7 +57,7 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func readingAPathThatRunsThroughAFileThrowsFileReadUnknown(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/file.txt")
+      try writer.writeFile(path: root + "/file.txt", contents: Data("x".utf8))
       let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/file.txt/child") }
       #expect(error.code == .fileReadUnknown)
       #expect(error.localizedDescription.hasSuffix("a component of the path is a file; expected a directory."))
@@ -67,8 +67,8 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func aRemovedFileIsGone(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/gone.txt")
-      try writer.removeItem(atPath: root + "/gone.txt")
+      try writer.writeFile(path: root + "/gone.txt", contents: Data("x".utf8))
+      try writer.removeFile(path: root + "/gone.txt")
       let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/gone.txt") }
       #expect(error.code == .fileReadNoSuchFile)
     }
@@ -77,9 +77,9 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func removingADirectoryRemovesWhatIsInIt(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/folder/a.txt")
-      try writer.write(Data("y".utf8), toPath: root + "/folder/sub/b.txt")
-      try writer.removeItem(atPath: root + "/folder")
+      try writer.writeFile(path: root + "/folder/a.txt", contents: Data("x".utf8))
+      try writer.writeFile(path: root + "/folder/sub/b.txt", contents: Data("y".utf8))
+      try writer.removeFile(path: root + "/folder")
       #expect(throws: CocoaError.self) { try reader.contents(atPath: root + "/folder/sub/b.txt") }
       let error = try #require(throws: CocoaError.self) { try reader.contents(atPath: root + "/folder") }
       #expect(error.code == .fileReadNoSuchFile)
@@ -89,8 +89,8 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func removingAMissingFileSucceedsLikeRmF(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.removeItem(atPath: root + "/missing.txt")
-      try writer.removeItem(atPath: root + "/missing-folder/missing.txt")
+      try writer.removeFile(path: root + "/missing.txt")
+      try writer.removeFile(path: root + "/missing-folder/missing.txt")
       #expect(throws: CocoaError.self) { try reader.contents(atPath: root + "/missing.txt") }
     }
   }
@@ -98,8 +98,8 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func removingAPathThatRunsThroughAFileFailsNamingThePath(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/file.txt")
-      let error = try #require(throws: CocoaError.self) { try writer.removeItem(atPath: root + "/file.txt/child") }
+      try writer.writeFile(path: root + "/file.txt", contents: Data("x".utf8))
+      let error = try #require(throws: CocoaError.self) { try writer.removeFile(path: root + "/file.txt/child") }
       #expect(error.code == .fileWriteUnknown)
       #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/file.txt/child")
       #expect(
@@ -113,9 +113,9 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func writingBeneathAFileFailsNamingThePathInPlainWords(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { _, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/file.txt")
+      try writer.writeFile(path: root + "/file.txt", contents: Data("x".utf8))
       let error = try #require(throws: CocoaError.self) {
-        try writer.write(Data("y".utf8), toPath: root + "/file.txt/child")
+        try writer.writeFile(path: root + "/file.txt/child", contents: Data("y".utf8))
       }
       #expect(error.code == .fileWriteUnknown)
       #expect(
@@ -128,8 +128,10 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func writingOntoADirectoryFailsAndKeepsItsContents(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data("x".utf8), toPath: root + "/folder/a.txt")
-      let error = try #require(throws: CocoaError.self) { try writer.write(Data("y".utf8), toPath: root + "/folder") }
+      try writer.writeFile(path: root + "/folder/a.txt", contents: Data("x".utf8))
+      let error = try #require(throws: CocoaError.self) {
+        try writer.writeFile(path: root + "/folder", contents: Data("y".utf8))
+      }
       #expect(error.code == .fileWriteUnknown)
       #expect(try reader.string(atPath: root + "/folder/a.txt") == "x")
     }
@@ -138,7 +140,7 @@ struct FileSystemContractTests {
   @Test(arguments: FileSystemUnderTest.allCases)
   func textThatIsNotValidInTheEncodingThrowsNamingThePathAndEncoding(_ system: FileSystemUnderTest) throws {
     try system.withFileSystem { reader, writer, root in
-      try writer.write(Data([0xFF, 0xFE, 0xC0]), toPath: root + "/binary.dat")
+      try writer.writeFile(path: root + "/binary.dat", contents: Data([0xFF, 0xFE, 0xC0]))
       let error = try #require(throws: CocoaError.self) { try reader.string(atPath: root + "/binary.dat") }
       #expect(error.code == .fileReadInapplicableStringEncoding)
       #expect(error.localizedDescription.contains(root + "/binary.dat"))
@@ -159,8 +161,8 @@ struct DiskFileSystemAtomicWriteTests {
 
   @Test func aSuccessfulWriteLeavesOnlyTheFile() throws {
     try inTemporaryDirectory { root in
-      try DiskFileSystem().write(Data("a".utf8), toPath: root + "/a.txt")
-      try DiskFileSystem().write(Data("b".utf8), toPath: root + "/a.txt")
+      try DiskFileSystem().writeFile(path: root + "/a.txt", contents: Data("a".utf8))
+      try DiskFileSystem().writeFile(path: root + "/a.txt", contents: Data("b".utf8))
       #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["a.txt"])
     }
   }
@@ -168,9 +170,9 @@ struct DiskFileSystemAtomicWriteTests {
   @Test func aWriteThatFailsAtTheRenameLeavesNoTemporaryFile() throws {
     try inTemporaryDirectory { root in
       // The bytes reach the temporary file; renaming it over a non-empty directory fails.
-      try DiskFileSystem().write(Data("x".utf8), toPath: root + "/folder/inside.txt")
+      try DiskFileSystem().writeFile(path: root + "/folder/inside.txt", contents: Data("x".utf8))
       let error = try #require(throws: CocoaError.self) {
-        try DiskFileSystem().write(Data("y".utf8), toPath: root + "/folder")
+        try DiskFileSystem().writeFile(path: root + "/folder", contents: Data("y".utf8))
       }
       #expect(error.code == .fileWriteUnknown)
       #expect(error.localizedDescription.hasPrefix("Could not write \(root)/folder: "))
@@ -181,9 +183,9 @@ struct DiskFileSystemAtomicWriteTests {
 
   @Test func aWriteThatFailsBeforeTheTemporaryFileExistsLeavesNothingAndNamesTheTarget() throws {
     try inTemporaryDirectory { root in
-      try DiskFileSystem().write(Data("x".utf8), toPath: root + "/file.txt")
+      try DiskFileSystem().writeFile(path: root + "/file.txt", contents: Data("x".utf8))
       let error = try #require(throws: CocoaError.self) {
-        try DiskFileSystem().write(Data("y".utf8), toPath: root + "/file.txt/child")
+        try DiskFileSystem().writeFile(path: root + "/file.txt/child", contents: Data("y".utf8))
       }
       #expect(error.userInfo[NSFilePathErrorKey] as? String == root + "/file.txt/child")
       #expect(!error.localizedDescription.contains(".tmp"), "the temporary file is never named")
@@ -194,9 +196,9 @@ struct DiskFileSystemAtomicWriteTests {
   @Test func aReplacedFileKeepsItsPermissions() throws {
     try inTemporaryDirectory { root in
       let path = root + "/token"
-      try DiskFileSystem().write(Data("old".utf8), toPath: path)
+      try DiskFileSystem().writeFile(path: path, contents: Data("old".utf8))
       #expect(chmod(path, 0o600) == 0)
-      try DiskFileSystem().write(Data("new".utf8), toPath: path)
+      try DiskFileSystem().writeFile(path: path, contents: Data("new".utf8))
       var status = stat()
       #expect(stat(path, &status) == 0)
       #expect(status.st_mode & 0o777 == 0o600)
@@ -207,7 +209,7 @@ struct DiskFileSystemAtomicWriteTests {
   @Test func aFileWithTheLongestNameTheDiskAllowsIsWritten() throws {
     try inTemporaryDirectory { root in
       let path = root + "/" + String(repeating: "n", count: 250) + ".txt"
-      try DiskFileSystem().write(Data("long".utf8), toPath: path)
+      try DiskFileSystem().writeFile(path: path, contents: Data("long".utf8))
       #expect(try DiskFileSystem().string(atPath: path) == "long")
       #expect(try FileManager.default.contentsOfDirectory(atPath: root).count == 1)
     }

@@ -6,7 +6,7 @@ import Testing
   @Test func copiesShareTheirFiles() throws {
     let files = InMemoryFileSystem()
     let copy = files
-    try copy.write(Data("shared".utf8), toPath: "/a.txt")
+    try copy.writeFile(path: "/a.txt", contents: Data("shared".utf8))
     #expect(files.files == ["/a.txt": Data("shared".utf8)])
   }
 

@@ -67,13 +67,13 @@ struct InterpreterLiveTests {
 
   @Test func setDefaultStoresTheValueInTheEnvironmentsDefaults() throws {
     let world = World()
-    try world.interpreter.perform([.setDefault(key: "theme", value: "dark"), .setDefault(key: "size", value: 14)])
+    try world.interpreter.perform([.setDefault("dark", for: "theme"), .setDefault(14, for: "size")])
     #expect(world.defaults.values == ["stale": true, "theme": "dark", "size": 14])
   }
 
   @Test func removeDefaultRemovesTheKey() throws {
     let world = World()
-    try world.interpreter.perform([.removeDefault(key: "stale"), .removeDefault(key: "never-set")])
+    try world.interpreter.perform([.removeDefault(for: "stale"), .removeDefault(for: "never-set")])
     #expect(world.defaults.values.isEmpty)
   }
 
@@ -112,7 +112,7 @@ struct InterpreterLiveTests {
 
   @Test func afterPerformsTheEffectsAtOnceOnAnInlineScheduler() throws {
     let world = World()
-    try world.interpreter.perform([.after(.seconds(3), [.print("later"), .setDefault(key: "seen", value: true)])])
+    try world.interpreter.perform([.after(.seconds(3), [.print("later"), .setDefault(true, for: "seen")])])
     #expect(world.console.lines == ["later"])
     #expect(world.defaults.values["seen"] == true)
   }
@@ -184,7 +184,7 @@ struct InterpreterLiveTests {
     let error = try #require(throws: InterpreterError<Effect>.self) {
       try world.interpreter.perform([
         .print("one"),
-        .setDefault(key: "two", value: 2),
+        .setDefault(2, for: "two"),
         Self.failing,
         .print("four"),
         .track(event: "five", properties: [:]),
@@ -206,14 +206,14 @@ struct InterpreterLiveTests {
       .writeFile(path: "/notes/today.txt", contents: Data("hi".utf8)),
       .print("saved"),
       .track(event: "saved", properties: ["length": "2"]),
-      .setDefault(key: "theme", value: "dark"),
+      .setDefault("dark", for: "theme"),
       .after(.seconds(3), [.print("later"), .removeFile(path: "/notes/today.txt")]),
     ])
 
     #expect(try environment.fileReader.string(atPath: "/notes/today.txt") == "hi")
     #expect(environment.printedLines == ["saved"])
     #expect(environment.trackedEvents == [.init(name: "saved", properties: ["length": "2"])])
-    #expect(environment.defaults.string(forKey: "theme") == "dark")
+    #expect(environment.defaults.value(for: "theme") == "dark")
 
     scheduler.advance(by: .seconds(3))
     #expect(environment.printedLines == ["saved", "later"])
@@ -228,7 +228,7 @@ struct InterpreterLiveTests {
     try withEnvironment(other.environment) {
       try Interpreter.live(environment: world.environment).perform([
         .print("p"), .writeFile(path: "/w.txt", contents: Data()), .track(event: "t", properties: [:]),
-        .setDefault(key: "d", value: true),
+        .setDefault(true, for: "d"),
       ])
     }
     #expect(world.console.lines == ["p"])
@@ -244,7 +244,7 @@ struct InterpreterLiveTests {
   @Test func theTargetsComeFromTheCurrentEnvironmentByDefault() throws {
     let console = LineConsole()
     try withEnvironment({ $0.console = console }) {
-      try Interpreter.live().perform([.print("from the scope")])
+      try Interpreter.live.perform([.print("from the scope")])
     }
     #expect(console.lines == ["from the scope"])
   }
@@ -252,7 +252,7 @@ struct InterpreterLiveTests {
   /// An interpreter kept from early on (a stored property of the app) reads the environment of
   /// each perform, so it neither fixes the root before the app bootstraps nor misses an override.
   @Test func anInterpreterMadeEarlyActsOnTheEnvironmentOfEachPerform() throws {
-    let interpreter = Interpreter.live()
+    let interpreter = Interpreter.live
     let first = Environment.test()
     let second = Environment.test()
     try withEnvironment(first) { try interpreter.perform([.print("one")]) }
@@ -265,9 +265,29 @@ struct InterpreterLiveTests {
     let defaults = InMemoryDefaults()
     try withEnvironment(
       { $0.defaults = defaults },
-      operation: { try Interpreter.live().perform([.setDefault(key: "theme", value: "dark")]) }
+      operation: { try Interpreter.live.perform([.setDefault("dark", for: "theme")]) }
     )
     #expect(defaults.values == ["theme": "dark"])
+  }
+
+  @Test func theLiveInterpreterReadsLikeTheLiveEnvironment() throws {
+    let environment = Environment.test()
+    let square = try withEnvironment(environment) {
+      try Interpreter.live.run(Outcome(value: 15129, effects: [.print("Computed: 15129")]))
+    }
+    #expect(square == 15129)
+    #expect(environment.printedLines == ["Computed: 15129"])
+  }
+
+  @Test func theConfiguredFormWithoutAnEnvironmentActsOnTheCurrentOneAndKeepsItsFailureHandler() throws {
+    let world = World()
+    let failures = Locked<[InterpreterError<Effect>]>([])
+    let interpreter = Interpreter.live(onFailure: { failure in failures.withLock { $0.append(failure) } })
+    try withEnvironment(world.environment) {
+      try interpreter.perform([.print("now"), .after(.zero, [Self.failing])])
+    }
+    #expect(world.console.lines == ["now"])
+    #expect(failures.snapshot.map(\.effect) == [Self.failing])
   }
 
   @Test func theDefaultFailureHandlerWritesOneReadableReport() {

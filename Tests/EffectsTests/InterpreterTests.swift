@@ -69,14 +69,14 @@ struct InterpreterTests {
     let interpreter: Interpreter<LoginEffect> = builtIn.pullback { effect in
       switch effect {
       case .showAlert(let message): .print(message)
-      case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+      case .storeToken(let token): .setDefault(.string(token), for: "token")
       }
     }
 
     let loggedIn = try interpreter.run(login(.success(token: "abc")))
 
     #expect(loggedIn)
-    #expect(performed.snapshot == [.setDefault(key: "token", value: "abc"), .print("Welcome")])
+    #expect(performed.snapshot == [.setDefault("abc", for: "token"), .print("Welcome")])
   }
 
   @Test func aPulledBackInterpreterReportsFailuresInTheAppsOwnEffects() throws {
@@ -86,7 +86,7 @@ struct InterpreterTests {
     let interpreter: Interpreter<LoginEffect> = builtIn.pullback { effect in
       switch effect {
       case .showAlert(let message): .print(message)
-      case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+      case .storeToken(let token): .setDefault(.string(token), for: "token")
       }
     }
 

@@ -15,9 +15,9 @@ struct OutcomeTests {
 
   @Test func flatMapPutsTheNextEffectsAfterTheFirst() {
     let outcome = Outcome(value: 3, effects: [Effect.print("a"), .print("b")])
-      .flatMap { value in Outcome(value: value + 1, effects: [.print("c"), .removeDefault(key: "\(value)")]) }
+      .flatMap { value in Outcome(value: value + 1, effects: [.print("c"), .removeDefault(for: "\(value)")]) }
     #expect(outcome.value == 4)
-    #expect(outcome.effects == [.print("a"), .print("b"), .print("c"), .removeDefault(key: "3")])
+    #expect(outcome.effects == [.print("a"), .print("b"), .print("c"), .removeDefault(for: "3")])
   }
 
   @Test func outcomesCompareAndHashByValueAndEffects() {

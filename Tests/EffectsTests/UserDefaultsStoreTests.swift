@@ -14,18 +14,18 @@ import Testing
     defaults.set(["a", 1] as [Any], forKey: "array")
 
     let store = UserDefaultsStore(suiteName: suiteName)
-    #expect(store.value(forKey: "bool") == .bool(true))
-    #expect(store.value(forKey: "boxedBool") == .bool(true))
-    #expect(store.value(forKey: "boxedInt") == .int(7))
-    #expect(store.value(forKey: "boxedDouble") == .double(1.5))
-    #expect(store.value(forKey: "array") == ["a", 1])
+    #expect(store.value(for: "bool") == .bool(true))
+    #expect(store.value(for: "boxedBool") == .bool(true))
+    #expect(store.value(for: "boxedInt") == .int(7))
+    #expect(store.value(for: "boxedDouble") == .double(1.5))
+    #expect(store.value(for: "array") == ["a", 1])
   }
 
   @Test func twoStoresOnTheSameSuiteSeeEachOthersWrites() {
     let suiteName = "swift-effects-tests-\(UUID().uuidString)"
     defer { UserDefaults().removePersistentDomain(forName: suiteName) }
-    UserDefaultsStore(suiteName: suiteName).set("shared", forKey: "k")
-    #expect(UserDefaultsStore(suiteName: suiteName).string(forKey: "k") == "shared")
+    UserDefaultsStore(suiteName: suiteName).set("shared", for: "k")
+    #expect(UserDefaultsStore(suiteName: suiteName).value(for: "k") == "shared")
     #expect(UserDefaultsStore(suiteName: suiteName).suiteName == suiteName)
   }
 

@@ -22,7 +22,7 @@ func interpreterSetDefault() -> Benchmark {
     var environment = Environment.test()
     environment.defaults = InMemoryDefaults()
     let interpreter = Interpreter.live(environment: environment)
-    let batch = (0..<effects).map { Effect.setDefault(key: "key\($0 % 100)", value: .int($0)) }
+    let batch = (0..<effects).map { Effect.setDefault(.int($0), for: "key\($0 % 100)") }
     return {
       do {
         try interpreter.perform(batch)

@@ -27,7 +27,7 @@ public struct MenuItemDetailModel: Sendable {
 
   /// Call when the screen is shown: logs `menu_item_detail_visited`.
   public func onAppear() {
-    events.log(name: "menu_item_detail_visited", properties: ["item_name": item.name])
+    events.track(event: "menu_item_detail_visited", properties: ["item_name": item.name])
   }
 
   /// Adds the item (logging `menu_item_ordered`) or removes it (logging nothing).
@@ -36,7 +36,7 @@ public struct MenuItemDetailModel: Sendable {
       order.remove(item)
     } else {
       order.add(item)
-      events.log(name: "menu_item_ordered", properties: ["item_name": item.name])
+      events.track(event: "menu_item_ordered", properties: ["item_name": item.name])
     }
   }
 }

@@ -26,17 +26,17 @@ public struct FileKeychainStorage: KeychainStorage {
   }
 
   public func set(data: Data, for key: String) throws {
-    try files.write(data, toPath: path(for: key))
+    try files.writeFile(path: path(for: key), contents: data)
   }
 
   /// Removes the data stored for `key`; nothing stored is not an error (removal is `rm -f`).
   public func removeData(for key: String) throws {
-    try files.removeItem(atPath: path(for: key))
+    try files.removeFile(path: path(for: key))
   }
 
   /// Removes everything stored; nothing stored yet is not an error.
   public func reset() throws {
-    try files.removeItem(atPath: directory)
+    try files.removeFile(path: directory)
   }
 
   private func path(for key: String) -> String {

@@ -3,8 +3,8 @@ import Effects
 import EffectsTestSupport
 import Testing
 
-/// A logged event, comparable.
-struct LoggedEvent: Equatable, Sendable, CustomStringConvertible {
+/// A tracked event, comparable.
+struct TrackedEvent: Equatable, Sendable, CustomStringConvertible {
   var name: String
   var properties: [String: String]
 
@@ -13,12 +13,14 @@ struct LoggedEvent: Equatable, Sendable, CustomStringConvertible {
 
 /// The seed's `EventLoggingSpy`, as a line around a `Spy`.
 struct EventLoggingSpy: EventLogging {
-  let spy: Spy<LoggedEvent, Void>
-  func log(name: String, properties: [String: String]) { spy.record(LoggedEvent(name: name, properties: properties)) }
+  let spy: Spy<TrackedEvent, Void>
+  func track(event: String, properties: [String: String]) {
+    spy.record(TrackedEvent(name: event, properties: properties))
+  }
 }
 
 @Suite struct MenuItemDetailModelTests {
-  let events = Spy<LoggedEvent, Void>("events.log")
+  let events = Spy<TrackedEvent, Void>("events.track")
 
   func model(item: MenuItem = MenuItem(name: "item"), ordered: [MenuItem] = []) -> MenuItemDetailModel {
     MenuItemDetailModel(item: item, order: OrderController(items: ordered), events: EventLoggingSpy(spy: events))
@@ -26,14 +28,14 @@ struct EventLoggingSpy: EventLogging {
 
   @Test func appearingLogsTheVisitWithTheItemsName() {
     model().onAppear()
-    events.assertCalls([LoggedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"])])
+    events.assertCalls([TrackedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"])])
   }
 
   @Test func orderingLogsTheOrderWithTheItemsName() {
     let model = model()
     model.addOrRemoveFromOrder()
     #expect(model.isOrdered)
-    events.assertCalls([LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])
+    events.assertCalls([TrackedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])
   }
 
   /// The seed's extra test: logging before the `if` would pass the test above, but not this one.
@@ -51,8 +53,8 @@ struct EventLoggingSpy: EventLogging {
     model.addOrRemoveFromOrder()
     model.addOrRemoveFromOrder()
     events.assertCalls([
-      LoggedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"]),
-      LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"]),
+      TrackedEvent(name: "menu_item_detail_visited", properties: ["item_name": "item"]),
+      TrackedEvent(name: "menu_item_ordered", properties: ["item_name": "item"]),
     ])
   }
 
@@ -63,6 +65,6 @@ struct EventLoggingSpy: EventLogging {
     environment.events = EventLoggingSpy(spy: events)
     let interpreter = Interpreter.live(environment: environment)
     try interpreter.perform([.track(event: "menu_item_ordered", properties: ["item_name": "item"])])
-    events.assertCalls([LoggedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])
+    events.assertCalls([TrackedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])
   }
 }

@@ -50,12 +50,12 @@ import Testing
     let environment = Environment.test()
     let interpreter = Interpreter.live(environment: environment).pullback { (effect: LoginEffect) in
       switch effect {
-      case .storeToken(let token): Effect.setDefault(key: "sessionToken", value: .string(token))
+      case .storeToken(let token): Effect.setDefault(.string(token), for: "sessionToken")
       case .showAlert(let message), .showValidationError(let message): Effect.print(message)
       }
     }
     try LoginScreen(interpreter: interpreter).handle(.success(#"{"session_token":"abc"}"#))
-    #expect(environment.defaults.string(forKey: "sessionToken") == "abc")
+    #expect(environment.defaults.value(for: "sessionToken") == "abc")
     #expect(environment.printedLines.isEmpty)
   }
 }

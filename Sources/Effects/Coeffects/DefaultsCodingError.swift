@@ -2,10 +2,9 @@ public import Foundation
 
 /// Why a value could not be stored in, or read from, a ``DefaultsStore`` as the type asked for.
 ///
-/// Thrown by ``DefaultsStore/value(for:)``, ``DefaultsKey/decode(_:)`` and
-/// ``DefaultsStore/decode(_:forKey:)`` when the key holds something that is not the type asked
-/// for (a missing key is `nil`, never this error), and by ``DefaultsKey/encode(_:)`` and
-/// ``DefaultsStore/encode(_:forKey:)`` when a value cannot be encoded. Its description names the
+/// Thrown by ``DefaultsStore/value(for:)-(DefaultsKey<Value>)`` and ``DefaultsKey/decode(_:)`` when the key holds something
+/// that is not the type asked for (a missing key is `nil`, never this error), and by
+/// ``DefaultsKey/encode(_:)`` when a value cannot be encoded. Its description names the
 /// key, the type, what was found and what was expected:
 ///
 /// ```swift

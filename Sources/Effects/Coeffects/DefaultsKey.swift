@@ -18,8 +18,9 @@
 /// }
 /// ```
 ///
-/// Read with ``DefaultsStore/value(for:)``, write with ``DefaultsStore/set(_:for:)``, and in a
-/// decision describe the write as an effect, ``Effect/setDefault(_:for:)``:
+/// Read with ``DefaultsStore/value(for:)-(DefaultsKey<Value>)``, write with
+/// ``DefaultsStore/set(_:for:)-(Value,DefaultsKey<Value>)``, and in a decision describe the write as an effect,
+/// ``Effect/setDefault(_:for:)-type.method``:
 ///
 /// ```swift
 /// func rename(to name: String, environment: Environment = .current) throws -> Outcome<Profile, Effect> {
@@ -67,10 +68,9 @@
 /// decode as Profile: the given data was not valid JSON; expected Profile as JSON data.
 /// ```
 ///
-/// A key of a type stored as JSON also reads JSON text stored as a `.string`, as
-/// ``DefaultsStore/decode(_:forKey:)`` does.
+/// A key of a type stored as JSON also reads JSON text stored as a `.string`.
 public struct DefaultsKey<Value: Codable>: Hashable, Sendable {
-  /// The name the value is stored under: the key of ``DefaultsStore/value(forKey:)``.
+  /// The name the value is stored under: the key of ``DefaultsStore/value(for:)-(String)``.
   ///
   /// ```swift
   /// #expect(DefaultsKey<Profile>.profile.name == "profile")
@@ -90,14 +90,14 @@ public struct DefaultsKey<Value: Codable>: Hashable, Sendable {
 
   /// `value` as it is stored under this key: itself for the plain types, JSON data otherwise.
   ///
-  /// ``DefaultsStore/set(_:for:)`` and ``Effect/setDefault(_:for:)`` do not throw, because a value
+  /// ``DefaultsStore/set(_:for:)-(Value,DefaultsKey<Value>)`` and ``Effect/setDefault(_:for:)-type.method`` do not throw, because a value
   /// with a sound `Encodable` conformance always encodes: when this throws there, a test fails at
   /// the call, and an app stops. A type whose conformance throws on purpose (to reject invalid
   /// values) encodes here, and handles the error:
   ///
   /// ```swift
   /// let key = DefaultsKey<Invoice>.draft
-  /// let effect = Effect.setDefault(key: key.name, value: try key.encode(invoice))
+  /// let effect = Effect.setDefault(try key.encode(invoice), for: key.name)
   ///
   /// #expect(try DefaultsKey<String>.theme.encode("dark") == .string("dark"))
   /// ```

@@ -17,7 +17,7 @@ extension DefaultsStore {
   /// - Throws: ``DefaultsCodingError`` naming the key, the type, what was found and what was
   ///   expected when the key holds something that is not a `Value` (see ``DefaultsKey/decode(_:)``).
   public func value<Value>(for key: DefaultsKey<Value>) throws -> Value? {
-    guard let stored = value(forKey: key.name) else { return nil }
+    guard let stored = value(for: key.name) else { return nil }
     return try key.decode(stored)
   }
 
@@ -34,10 +34,10 @@ extension DefaultsStore {
   /// type, named with the key, the type and the error: in a test, the test fails at this call and
   /// nothing is stored; in an app, the program stops, like a failed `try!`. A type that throws on
   /// purpose encodes with ``DefaultsKey/encode(_:)`` first:
-  /// `setValue(try key.encode(value), forKey: key.name)`.
+  /// `set(try key.encode(value), for: key.name)`.
   public func set<Value>(_ value: Value, for key: DefaultsKey<Value>) {
     guard let stored = key.encodeOrReport(value, in: "DefaultsStore.set(_:for:)") else { return }
-    setValue(stored, forKey: key.name)
+    set(stored, for: key.name)
   }
 
   /// Removes whatever is stored under `key`.
@@ -47,6 +47,6 @@ extension DefaultsStore {
   /// #expect(try environment.defaults.value(for: .profile) == nil)
   /// ```
   public func removeValue<Value>(for key: DefaultsKey<Value>) {
-    setValue(nil, forKey: key.name)
+    removeValue(for: key.name)
   }
 }

@@ -1,21 +1,30 @@
 /// A key-value store of settings, as a co-effect: `UserDefaults`, made testable.
 ///
 /// The protocol holds only what differs between the real store and the test one: reading and
-/// writing a ``DefaultsValue``. Everything typed — `string(forKey:)`, `set(_:forKey:)`,
-/// `encode(_:forKey:)`, `decode(_:forKey:)`, and `value(for:)`/`set(_:for:)` with a ``DefaultsKey``
-/// — lives in the extension, so ``UserDefaultsStore`` and ``InMemoryDefaults`` *cannot* disagree
-/// about how a value is encoded.
+/// writing a ``DefaultsValue`` under a key, ``value(for:)-(String)`` and
+/// ``set(_:for:)-(DefaultsValue?,String)``. Typed access lives in the extension, through a
+/// ``DefaultsKey`` that names a setting and its type once, so ``UserDefaultsStore`` and
+/// ``InMemoryDefaults`` *cannot* disagree about how a value is encoded. Both kinds of key are read,
+/// written and removed with the same words, `value(for:)`, `set(_:for:)` and `removeValue(for:)`:
 ///
 /// ```swift
+/// extension DefaultsKey<Bool> {
+///   static var hasLaunched: Self { Self("hasLaunched") }
+/// }
+///
 /// func isFirstLaunch(environment: Environment = .current) -> Bool {
-///   environment.defaults.bool(forKey: "hasLaunched") != true
+///   (try? environment.defaults.value(for: .hasLaunched)) != true
 /// }
 ///
 /// @Test func aReturningUserIsNotOnFirstLaunch() {
-///   var environment = Environment.test()
-///   environment.defaults.set(true, forKey: "hasLaunched")
+///   let environment = Environment.test()
+///   environment.defaults.set(true, for: .hasLaunched)
 ///   #expect(!isFirstLaunch(environment: environment))
 /// }
+///
+/// // The same setting as a plain value under its name:
+/// environment.defaults.set(.bool(true), for: "hasLaunched")
+/// #expect(environment.defaults.value(for: "hasLaunched") == .bool(true))
 /// ```
 ///
 /// A conforming type must hand back exactly the value that was set (a `.bool` stays a `.bool`),
@@ -23,8 +32,29 @@
 /// one store see the same values.
 public protocol DefaultsStore: Sendable {
   /// The value stored under `key`, or `nil` when there is none.
-  func value(forKey key: String) -> DefaultsValue?
+  ///
+  /// ```swift
+  /// #expect(InMemoryDefaults(["theme": "dark"]).value(for: "theme") == .string("dark"))
+  /// ```
+  func value(for key: String) -> DefaultsValue?
 
   /// Stores `value` under `key`; `nil` removes the key.
-  func setValue(_ value: DefaultsValue?, forKey key: String)
+  ///
+  /// ```swift
+  /// defaults.set("dark", for: "theme")  // a literal is a DefaultsValue: .string("dark")
+  /// defaults.set(.int(count), for: "launchCount")
+  /// ```
+  func set(_ value: DefaultsValue?, for key: String)
+}
+
+extension DefaultsStore {
+  /// Removes whatever is stored under `key`: ``set(_:for:)-(DefaultsValue?,String)`` with `nil`.
+  ///
+  /// ```swift
+  /// defaults.removeValue(for: "theme")
+  /// #expect(defaults.value(for: "theme") == nil)
+  /// ```
+  public func removeValue(for key: String) {
+    set(nil, for: key)
+  }
 }

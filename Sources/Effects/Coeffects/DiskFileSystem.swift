@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// ```swift
 /// let files = DiskFileSystem()
-/// try files.write(Data("123".utf8), toPath: "/tmp/number.txt")
+/// try files.writeFile(path: "/tmp/number.txt", contents: Data("123".utf8))
 /// let text = try files.string(atPath: "/tmp/number.txt")  // "123"
 /// ```
 ///
@@ -26,14 +26,14 @@ public struct DiskFileSystem: FileReader, FileWriter {
     }
   }
 
-  /// Atomically replaces the file at `path` with `data`, creating parent directories as needed.
+  /// Atomically replaces the file at `path` with `contents`, creating parent directories as needed.
   ///
   /// The bytes are written to a hidden temporary file in the same directory, which is then renamed
   /// over `path` in one step. The file keeps the permissions of the one it replaces (a `0600` token
   /// stays `0600`). If anything fails, the temporary file is removed before the error is thrown: a
   /// failed write leaves the directory as it found it. A symbolic link at `path` is replaced by the
   /// file, not followed.
-  public func write(_ data: Data, toPath path: String) throws {
+  public func writeFile(path: String, contents: Data) throws {
     let url = URL(fileURLWithPath: path)
     let parent = url.deletingLastPathComponent()
     // Short, whatever the target's name: a long name plus a suffix would pass the name limit.
@@ -42,7 +42,7 @@ public struct DiskFileSystem: FileReader, FileWriter {
       if !FileManager.default.fileExists(atPath: parent.path) {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       }
-      try data.write(to: temporary)
+      try contents.write(to: temporary)
       var replaced = stat()
       if stat(url.path, &replaced) == 0 {
         _ = chmod(temporary.path, replaced.st_mode & 0o7777)
@@ -59,7 +59,7 @@ public struct DiskFileSystem: FileReader, FileWriter {
 
   /// Removes the file or directory (with its contents) at `path`. Nothing there is not an error:
   /// like `rm -f`, the path is gone either way. A path that runs through a file still fails.
-  public func removeItem(atPath path: String) throws {
+  public func removeFile(path: String) throws {
     do {
       try FileManager.default.removeItem(atPath: path)
     } catch {

@@ -2,8 +2,9 @@ public import Foundation
 
 /// Writing and removing files: the output side of the file system.
 ///
-/// App code describes writes as effects (`Effect.writeFile`), and the interpreter performs them
-/// through a `FileWriter`. A conforming type must:
+/// App code describes writes as effects, and the live interpreter performs each through the method
+/// of the same name and labels: `.writeFile(path:contents:)` as ``writeFile(path:contents:)``,
+/// `.removeFile(path:)` as ``removeFile(path:)``. A conforming type must:
 /// - replace the whole file in one step (a reader never sees half a write), and leave nothing
 ///   behind when a write fails;
 /// - create missing parent directories;
@@ -11,11 +12,18 @@ public import Foundation
 ///   path cannot be reached (a component of it is a file).
 ///
 /// ``DiskFileSystem`` is the live writer; ``InMemoryFileSystem`` is both reader and writer, so a
-/// test can read back what was written.
+/// test can read back what was written:
+///
+/// ```swift
+/// let files = InMemoryFileSystem()
+/// try files.writeFile(path: "/notes/today.txt", contents: Data("hi".utf8))
+/// #expect(try files.string(atPath: "/notes/today.txt") == "hi")
+/// ```
 public protocol FileWriter: Sendable {
-  /// Writes `data` to `path`, replacing any file there.
-  func write(_ data: Data, toPath path: String) throws
+  /// Replaces the file at `path` with `contents`.
+  func writeFile(path: String, contents: Data) throws
 
-  /// Removes the file or directory at `path`; nothing there is not an error.
-  func removeItem(atPath path: String) throws
+  /// Removes the file at `path` (a directory with everything in it); nothing there is not an
+  /// error.
+  func removeFile(path: String) throws
 }

@@ -7,12 +7,12 @@ import Foundation
 ///
 /// ```swift
 /// let defaults = InMemoryDefaults(["onboarded": true])
-/// defaults.set("dark", forKey: "theme")
+/// defaults.set("dark", for: "theme")
 /// #expect(defaults.values == ["onboarded": true, "theme": "dark"])
 /// ```
 ///
-/// It passes the same contract test suite as ``UserDefaultsStore``: every typed accessor, `Codable`
-/// round trips and their errors behave identically.
+/// It passes the same contract test suite as ``UserDefaultsStore``: plain values, typed keys,
+/// `Codable` round trips and their errors behave identically.
 public final class InMemoryDefaults: DefaultsStore {
   private let storage: Locked<[String: DefaultsValue]>
 
@@ -32,12 +32,12 @@ public final class InMemoryDefaults: DefaultsStore {
   }
 
   /// The value stored under `key`, or `nil`.
-  public func value(forKey key: String) -> DefaultsValue? {
+  public func value(for key: String) -> DefaultsValue? {
     storage.withLock { $0[key] }
   }
 
   /// Stores `value` under `key`; `nil` removes the key.
-  public func setValue(_ value: DefaultsValue?, forKey key: String) {
+  public func set(_ value: DefaultsValue?, for key: String) {
     storage.withLock { $0[key] = value }
   }
 }

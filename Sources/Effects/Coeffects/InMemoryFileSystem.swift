@@ -61,21 +61,21 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
     }
   }
 
-  /// Replaces the file at `path` with `data`; parent directories exist implicitly.
-  public func write(_ data: Data, toPath path: String) throws {
+  /// Replaces the file at `path` with `contents`; parent directories exist implicitly.
+  public func writeFile(path: String, contents: Data) throws {
     let path = Self.normalize(path)
     try storage.withLock { files in
       switch Self.kind(of: path, in: files) {
       case .directory: throw FileSystemError.make(.fileWriteUnknown, .write, path: path, posix: EISDIR)
       case .beneathFile: throw FileSystemError.make(.fileWriteUnknown, .write, path: path, posix: ENOTDIR)
-      case .missing, .file: files[path] = data
+      case .missing, .file: files[path] = contents
       }
     }
   }
 
   /// Removes the file at `path`, or the directory at `path` with everything in it. Nothing there
   /// is not an error (like `rm -f`); a path that runs through a file is.
-  public func removeItem(atPath path: String) throws {
+  public func removeFile(path: String) throws {
     let path = Self.normalize(path)
     try storage.withLock { files in
       switch Self.kind(of: path, in: files) {

@@ -9,7 +9,7 @@ import CoreFoundation
 /// ```swift
 /// let settings = UserDefaultsStore()                               // UserDefaults.standard
 /// let shared = UserDefaultsStore(suiteName: "group.com.example")   // an app group
-/// settings.set(true, forKey: "hasLaunched")
+/// settings.set(true, for: "hasLaunched")
 /// ```
 ///
 /// Values are translated between property-list objects and ``DefaultsValue`` exactly: a Boolean
@@ -17,8 +17,8 @@ import CoreFoundation
 /// property-list type reads as `nil`. `UserDefaults` is not `Sendable` on every platform, so every
 /// access goes through a lock.
 ///
-/// `UserDefaults` itself does not conform to ``DefaultsStore``: its own `value(forKey:)` and
-/// `setValue(_:forKey:)` (key-value coding) would collide with the protocol's requirements.
+/// `UserDefaults` itself does not conform to ``DefaultsStore``: it holds `Any`, which this store
+/// translates to and from ``DefaultsValue``, and it is not `Sendable` on every platform.
 public struct UserDefaultsStore: DefaultsStore {
   /// The suite this store reads, or `nil` for `UserDefaults.standard`.
   public let suiteName: String?
@@ -44,12 +44,12 @@ public struct UserDefaultsStore: DefaultsStore {
   }
 
   /// The value stored under `key`, or `nil` when there is none or it is not a property-list value.
-  public func value(forKey key: String) -> DefaultsValue? {
+  public func value(for key: String) -> DefaultsValue? {
     defaults.withLock { $0.object(forKey: key) }.flatMap(Self.defaultsValue(from:))
   }
 
   /// Stores `value` under `key`; `nil` removes the key.
-  public func setValue(_ value: DefaultsValue?, forKey key: String) {
+  public func set(_ value: DefaultsValue?, for key: String) {
     let object = value.map(Self.propertyList(from:))
     defaults.withLock { defaults in
       if let object {

@@ -1,6 +1,6 @@
 extension Effect {
-  /// Stores `value` under a typed key: the ``setDefault(key:value:)`` that
-  /// ``DefaultsStore/set(_:for:)`` would perform, described instead of performed.
+  /// Stores `value` under a typed key: the ``setDefault(_:for:)-enum.case`` that
+  /// ``DefaultsStore/set(_:for:)-(Value,DefaultsKey<Value>)`` would perform, described instead of performed.
   ///
   /// ```swift
   /// func finishOnboarding(_ profile: Profile) -> Outcome<Void, Effect> {
@@ -16,35 +16,35 @@ extension Effect {
   /// ```
   ///
   /// The value is encoded now, as ``DefaultsKey/encode(_:)`` stores it: `String`, `Int`, `Bool`,
-  /// `Double`, `Data` and `Date` as themselves, `.setDefault(key: "onboarded", value: .bool(true))`;
-  /// other types as JSON with sorted keys, `.setDefault(key: "profile", value: .data(json))`. Equal
+  /// `Double`, `Data` and `Date` as themselves, `.setDefault(.bool(true), for: "onboarded")`;
+  /// other types as JSON with sorted keys, `.setDefault(.data(json), for: "profile")`. Equal
   /// values make equal effects, so tests compare them with `==`, and the effect reads back through
-  /// ``DefaultsStore/value(for:)`` once an ``Interpreter`` has performed it.
+  /// ``DefaultsStore/value(for:)-(DefaultsKey<Value>)`` once an ``Interpreter`` has performed it.
   ///
   /// A decision does not need `try`: a value whose `Encodable` conformance is sound always encodes.
   /// A conformance that throws, or encodes nothing, is a bug in the type, named with the key, the
   /// type and the error: in a test, the test fails at this call and the effect stores a string that
   /// says so (visible in an effects diff); in an app, the program stops, like a failed `try!`. A type that
   /// throws on purpose encodes with ``DefaultsKey/encode(_:)``, which throws, and builds the case:
-  /// `.setDefault(key: key.name, value: try key.encode(value))`.
+  /// `.setDefault(try key.encode(value), for: key.name)`.
   public static func setDefault<Value>(_ value: Value, for key: DefaultsKey<Value>) -> Effect {
     .setDefault(
-      key: key.name,
-      value: key.encodeOrReport(value, in: "Effect.setDefault(_:for:)")
-        ?? .string("unencodable \(Value.self): see the issue reported where this effect was made")
+      key.encodeOrReport(value, in: "Effect.setDefault(_:for:)")
+        ?? .string("unencodable \(Value.self): see the issue reported where this effect was made"),
+      for: key.name
     )
   }
 
-  /// Removes the value of a typed key: ``removeDefault(key:)`` with the key's name.
+  /// Removes the value of a typed key: ``removeDefault(for:)-enum.case`` with the key's name.
   ///
   /// ```swift
   /// func signOut() -> Outcome<Void, Effect> {
   ///   Outcome(value: (), effects: [.removeDefault(for: .profile)])
   /// }
   ///
-  /// #expect(Effect.removeDefault(for: DefaultsKey<Profile>.profile) == .removeDefault(key: "profile"))
+  /// #expect(Effect.removeDefault(for: DefaultsKey<Profile>.profile) == .removeDefault(for: "profile"))
   /// ```
   public static func removeDefault<Value>(for key: DefaultsKey<Value>) -> Effect {
-    .removeDefault(key: key.name)
+    .removeDefault(for: key.name)
   }
 }

@@ -11,7 +11,8 @@ extension Effect: CustomStringConvertible {
   /// writeFile(path: "/notes/today.txt", contents: "hi")
   /// writeFile(path: "/photo.jpg", contents: 20480 bytes)
   /// track(event: "visited", properties: ["id": "7", "source": "menu"])
-  /// after(.milliseconds(300), [removeDefault(key: "draft")])
+  /// setDefault("dark", for: "theme")
+  /// after(.milliseconds(300), [removeDefault(for: "draft")])
   /// ```
   public var description: String {
     switch self {
@@ -21,10 +22,10 @@ extension Effect: CustomStringConvertible {
       "writeFile(path: \(String(reflecting: path)), contents: \(Self.describe(contents)))"
     case .removeFile(let path):
       "removeFile(path: \(String(reflecting: path)))"
-    case .setDefault(let key, let value):
-      "setDefault(key: \(String(reflecting: key)), value: \(value))"
+    case .setDefault(let value, let key):
+      "setDefault(\(value), for: \(String(reflecting: key)))"
     case .removeDefault(let key):
-      "removeDefault(key: \(String(reflecting: key)))"
+      "removeDefault(for: \(String(reflecting: key)))"
     case .track(let event, let properties):
       "track(event: \(String(reflecting: event)), properties: \(Self.describe(properties)))"
     case .after(let delay, let effects):

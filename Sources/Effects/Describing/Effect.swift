@@ -19,7 +19,7 @@ public import Foundation
 /// }
 ///
 /// // At the boundary:
-/// let saved = try Interpreter.live().run(save(note: text))
+/// let saved = try Interpreter.live.run(save(note: text))
 ///
 /// // In a test:
 /// @Test func savingANoteWritesItAndTracksIt() {
@@ -37,26 +37,39 @@ public import Foundation
 /// assertions work with any effect type, and ``Interpreter/pullback(_:)`` lets an app's enum reuse
 /// the interpreter of this one.
 ///
+/// Each case is performed by the method of the same name and labels on its target:
+/// `.writeFile(path:contents:)` by ``FileWriter/writeFile(path:contents:)``,
+/// `.setDefault(_:for:)` by the defaults' `set(_:for:)`, and so on (see
+/// ``Interpreter/live(environment:onFailure:)``).
+///
 /// Its `description` is stable and written to be read in a test failure's diff:
-/// `setDefault(key: "theme", value: "dark")`, `track(event: "visited", properties: ["id": "7"])`.
+/// `setDefault("dark", for: "theme")`, `track(event: "visited", properties: ["id": "7"])`.
 public enum Effect: Hashable, Sendable {
-  /// Writes a line to the console (standard output, live), through a ``Console``.
+  /// Prints a line on the console (standard output, live): ``Console/print(_:)``.
   case print(String)
 
-  /// Replaces the file at `path` with `contents`, through a ``FileWriter``.
+  /// Replaces the file at `path` with `contents`: ``FileWriter/writeFile(path:contents:)``.
   case writeFile(path: String, contents: Data)
 
-  /// Removes the file at `path`, through a ``FileWriter``. Like `rm -f`, removing a file that is
-  /// not there succeeds: the effect asks for the file to be gone.
+  /// Removes the file at `path`: ``FileWriter/removeFile(path:)``. Like `rm -f`, removing a file
+  /// that is not there succeeds: the effect asks for the file to be gone. A directory at `path` is
+  /// removed with everything in it.
   case removeFile(path: String)
 
-  /// Stores `value` under `key` in the environment's ``Environment/defaults``.
-  case setDefault(key: String, value: DefaultsValue)
+  /// Stores a value under a key's name in the environment's ``Environment/defaults``, as
+  /// ``DefaultsStore/set(_:for:)-(DefaultsValue?,String)`` does.
+  ///
+  /// ```swift
+  /// .setDefault("dark", for: "theme")  // a literal is a DefaultsValue: .string("dark")
+  /// .setDefault("dark", for: .theme)   // through a DefaultsKey<String>: the same effect
+  /// ```
+  case setDefault(DefaultsValue, for: String)
 
-  /// Removes `key` from the environment's ``Environment/defaults``.
-  case removeDefault(key: String)
+  /// Removes the value under a key's name from the environment's ``Environment/defaults``, as
+  /// ``DefaultsStore/removeValue(for:)-(String)`` does.
+  case removeDefault(for: String)
 
-  /// Logs an analytics event, through an ``EventLogging``.
+  /// Tracks an analytics event: ``EventLogging/track(event:properties:)``.
   case track(event: String, properties: [String: String])
 
   /// Performs the effects, in order, once the delay has passed on the environment's

@@ -1,4 +1,4 @@
-/// A ``Console`` that keeps the lines written to it: the in-memory console of a test environment.
+/// A ``Console`` that keeps the lines printed to it: the in-memory console of a test environment.
 ///
 /// It is a reference type, so copies share their lines: give it to the code under test and read
 /// ``lines`` afterwards.
@@ -19,13 +19,13 @@ public final class InMemoryConsole: Console {
   /// Creates an empty console.
   public init() {}
 
-  /// Every line written, in order.
+  /// Every line printed, in order.
   public var lines: [String] {
     stored.snapshot
   }
 
   /// Keeps `line`.
-  public func write(_ line: String) {
+  public func print(_ line: String) {
     stored.withLock { $0.append(line) }
   }
 

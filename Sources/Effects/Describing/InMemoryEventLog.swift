@@ -1,4 +1,4 @@
-/// An ``EventLogging`` that keeps the events logged to it: the in-memory analytics of a test
+/// An ``EventLogging`` that keeps the events tracked through it: the in-memory analytics of a test
 /// environment.
 ///
 /// It is a reference type, so copies share their events: give it to the code under test and read
@@ -15,7 +15,7 @@
 /// `Environment.test()` installs a fresh one; test support's `environment.trackedEvents` reads it
 /// back without a cast.
 public final class InMemoryEventLog: EventLogging {
-  /// One logged event.
+  /// One tracked event.
   public struct Event: Hashable, Sendable, CustomStringConvertible {
     /// The event's name.
     public var name: String
@@ -43,14 +43,14 @@ public final class InMemoryEventLog: EventLogging {
   /// Creates an empty log.
   public init() {}
 
-  /// Every event logged, in order.
+  /// Every event tracked, in order.
   public var events: [Event] {
     stored.snapshot
   }
 
   /// Keeps the event.
-  public func log(name: String, properties: [String: String]) {
-    stored.withLock { $0.append(Event(name: name, properties: properties)) }
+  public func track(event: String, properties: [String: String]) {
+    stored.withLock { $0.append(Event(name: event, properties: properties)) }
   }
 
   /// Forgets every event.

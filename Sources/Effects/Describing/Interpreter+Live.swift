@@ -1,16 +1,10 @@
 import Foundation
 
 extension Interpreter where E == Effect {
-  /// The interpreter that performs every ``Effect`` on one ``Environment``: everything an effect
-  /// touches comes from it.
+  /// The live interpreter: it performs every ``Effect`` on ``Environment/current``, as it is when
+  /// each effect is performed, and writes failures of `.after` effects to standard error.
   ///
-  /// | effect | performed by |
-  /// |---|---|
-  /// | `.print(line)` | `environment.console` (``Console``) |
-  /// | `.writeFile`, `.removeFile` | `environment.fileWriter` (``FileWriter``) |
-  /// | `.setDefault`, `.removeDefault` | `environment.defaults` (``DefaultsStore``) |
-  /// | `.track` | `environment.events` (``EventLogging``); with none configured, the effect fails |
-  /// | `.after(delay, effects)` | `environment.scheduler`: `effects` are performed once `delay` has passed |
+  /// It reads like ``Environment/live``, the real world it usually acts on:
   ///
   /// ```swift
   /// // At launch: the real world, with the app's analytics.
@@ -19,8 +13,32 @@ extension Interpreter where E == Effect {
   /// Environment.bootstrap(environment)
   ///
   /// // At the boundary:
-  /// let square = try Interpreter.live().run(compute(file: "number.txt"))
+  /// let square = try Interpreter.live.run(compute(file: "number.txt"))
   /// ```
+  ///
+  /// Because it reads the environment at each perform, an interpreter kept from early on (a stored
+  /// property of the app) neither reads the root before ``Environment/bootstrap(_:fileID:filePath:line:column:)``
+  /// nor misses a `withEnvironment` around a later `perform`. To act on one environment, or to
+  /// handle failures of `.after` effects, use ``live(environment:onFailure:)``.
+  public static var live: Interpreter<Effect> {
+    live(environment: nil)
+  }
+
+  /// The live interpreter, configured: it performs every ``Effect`` on one ``Environment``, and
+  /// hands failures of `.after` effects to `onFailure`. Everything an effect touches comes from
+  /// the environment.
+  ///
+  /// Each effect is performed by the method of the same name on its target:
+  ///
+  /// | effect | performed as |
+  /// |---|---|
+  /// | `.print(line)` | `environment.console.print(line)` (``Console``) |
+  /// | `.writeFile(path:contents:)` | `environment.fileWriter.writeFile(path:contents:)` (``FileWriter``) |
+  /// | `.removeFile(path:)` | `environment.fileWriter.removeFile(path:)` |
+  /// | `.setDefault(_:for:)` | `environment.defaults.set(_:for:)` (``DefaultsStore``) |
+  /// | `.removeDefault(for:)` | `environment.defaults.removeValue(for:)` |
+  /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
+  /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
   ///
   /// Given a test environment, it acts on that environment's in-memory doubles, so the
   /// interpreter itself is tested without touching the disk or the console, and the test reads back
@@ -42,10 +60,8 @@ extension Interpreter where E == Effect {
   ///
   /// - Parameters:
   ///   - environment: where every target comes from (each read when an effect needs it). When
-  ///     `nil` (the default), ``Environment/current`` as it is when each effect is performed: an
-  ///     interpreter made early (a stored property of the app) neither reads the root before
-  ///     ``Environment/bootstrap(_:fileID:filePath:line:column:)`` nor misses a
-  ///     `withEnvironment` around a later `perform`.
+  ///     `nil` (the default), ``Environment/current`` as it is when each effect is performed, as
+  ///     for ``live``.
   ///   - onFailure: called with the failure of effects performed later by `.after`.
   public static func live(
     environment: Environment? = nil,
@@ -77,19 +93,19 @@ private struct LiveTargets: Sendable {
   func perform(_ effect: Effect) throws {
     switch effect {
     case .print(let line):
-      environment.console.write(line)
+      environment.console.print(line)
     case .writeFile(let path, let contents):
-      try environment.fileWriter.write(contents, toPath: path)
+      try environment.fileWriter.writeFile(path: path, contents: contents)
     case .removeFile(let path):
-      try environment.fileWriter.removeItem(atPath: path)
-    case .setDefault(let key, let value):
-      environment.defaults.setValue(value, forKey: key)
+      try environment.fileWriter.removeFile(path: path)
+    case .setDefault(let value, let key):
+      environment.defaults.set(value, for: key)
     case .removeDefault(let key):
-      environment.defaults.setValue(nil, forKey: key)
+      environment.defaults.removeValue(for: key)
     case .track(let event, let properties):
       let events = environment.events
       if events is UnconfiguredEvents { throw EventLoggingNotConfigured(event: event) }
-      events.log(name: event, properties: properties)
+      events.track(event: event, properties: properties)
     case .after(let delay, let effects):
       environment.scheduler.schedule(after: delay) { [self] in
         if let failure = Interpreter.firstFailure(in: effects, performing: perform) {

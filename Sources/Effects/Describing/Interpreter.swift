@@ -7,11 +7,12 @@
 ///
 /// ```swift
 /// // At the boundary of the app: decide, then perform.
-/// let interpreter = Interpreter.live()  // acts on Environment.current
+/// let interpreter = Interpreter.live  // acts on Environment.current
 /// let square = try interpreter.run(compute(file: "number.txt"))
 /// ```
 ///
-/// ``live(environment:onFailure:)`` performs the built-in ``Effect``. For an
+/// ``live`` performs the built-in ``Effect`` on ``Environment/current``, as ``Environment/live``
+/// names the real world; ``live(environment:onFailure:)`` on one environment. For an
 /// app's own effect enum, write the `switch` yourself, or translate it to ``Effect`` with
 /// ``pullback(_:)``:
 ///
@@ -21,10 +22,10 @@
 ///   case storeToken(String)
 /// }
 ///
-/// let login: Interpreter<LoginEffect> = Interpreter.live().pullback { effect in
+/// let login: Interpreter<LoginEffect> = Interpreter.live.pullback { effect in
 ///   switch effect {
 ///   case .showAlert(let message): .print(message)
-///   case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+///   case .storeToken(let token): .setDefault(.string(token), for: "token")
 ///   }
 /// }
 /// ```
@@ -78,10 +79,10 @@ public struct Interpreter<E: Sendable>: Sendable {
   /// performs it here.
   ///
   /// ```swift
-  /// let login: Interpreter<LoginEffect> = Interpreter.live().pullback { effect in
+  /// let login: Interpreter<LoginEffect> = Interpreter.live.pullback { effect in
   ///   switch effect {
   ///   case .showAlert(let message): .print(message)
-  ///   case .storeToken(let token): .setDefault(key: "token", value: .string(token))
+  ///   case .storeToken(let token): .setDefault(.string(token), for: "token")
   ///   }
   /// }
   /// ```

@@ -58,9 +58,9 @@ public struct Outcome<Value, E> {
   ///
   /// ```swift
   /// let saved = compute(file: "number.txt").flatMap { square in
-  ///   Outcome(value: square, effects: [.setDefault(key: "lastSquare", value: .int(square))])
+  ///   Outcome(value: square, effects: [.setDefault(.int(square), for: "lastSquare")])
   /// }
-  /// // saved.effects: [.print("Computed: 15129"), .setDefault(key: "lastSquare", value: 15129)]
+  /// // saved.effects: [.print("Computed: 15129"), .setDefault(15129, for: "lastSquare")]
   /// ```
   public func flatMap<NewValue>(
     _ transform: (Value) throws -> Outcome<NewValue, E>

@@ -8,8 +8,8 @@ public struct StandardOutput: Console {
   /// Creates the console for standard output.
   public init() {}
 
-  /// Writes `line` and a line break to standard output.
-  public func write(_ line: String) {
+  /// Prints `line` and a line break to standard output.
+  public func print(_ line: String) {
     Swift.print(line)
   }
 }

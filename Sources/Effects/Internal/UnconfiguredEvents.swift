@@ -1,11 +1,11 @@
 import Foundation
 
 /// The ``Environment/events`` of an environment that was given none: the live interpreter refuses
-/// `.track` with it, and a direct `log` writes why the event went nowhere to standard error, so no
+/// `.track` with it, and a direct `track` writes why the event went nowhere to standard error, so no
 /// event is dropped without a word.
 struct UnconfiguredEvents: EventLogging {
-  func log(name: String, properties: [String: String]) {
-    warn(Self.refusal(event: name))
+  func track(event: String, properties: [String: String]) {
+    warn(Self.refusal(event: event))
   }
 
   /// Why `event` was not logged, and what to configure.

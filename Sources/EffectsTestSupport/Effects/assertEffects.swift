@@ -16,8 +16,8 @@ public import Effects
 /// ```text
 /// assertEffects(of:_:) found other effects: got 2, expected 2; first difference at index 1:
 ///     [0] print("Welcome")
-///   ~ [1] setDefault(key: "token", value: "abc")   (expected)
-///     [1] setDefault(key: "token", value: "xyz")   (actual)
+///   ~ [1] setDefault("abc", for: "token")   (expected)
+///     [1] setDefault("xyz", for: "token")   (actual)
 /// ```
 public func assertEffects<Value, E: Equatable>(
   of outcome: Outcome<Value, E>,

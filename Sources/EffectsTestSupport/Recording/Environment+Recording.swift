@@ -26,14 +26,14 @@ extension Environment {
   /// |---|---|---|
   /// | `bundle.path(forResource: "number", ofType: "txt")` | `bundle.path` | `number.txt` (`*.txt` for a `nil` name) |
   /// | `fileReader.contents(atPath:)`, `string(atPath:)` | `fileReader.contents` | the path |
-  /// | `defaults.value(forKey:)` and the typed reads | `defaults.value` | the key |
+  /// | `defaults.value(for:)`, with a key or its name | `defaults.value` | the key |
   /// | `clock.now` | `clock.now` | empty |
   /// | `scheduler.now` | `scheduler.now` | empty |
   /// | `scheduler.schedule(after:)` | `scheduler.schedule` | `after .seconds(3)` |
   /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after .seconds(0) every .seconds(5)` |
   /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for .seconds(2)` |
   ///
-  /// Writes (`defaults.setValue`) pass through unlogged: they are effects, asserted as effects; so
+  /// Writes (`defaults.set`) pass through unlogged: they are effects, asserted as effects; so
   /// are the targets of effects (`fileWriter`, `console`, `events`), which are not wrapped. The
   /// value fields (`calendar`, `locale`, `timeZone`) and app keys are not wrapped. Share the log
   /// with spies to see reads and calls in one sequence.

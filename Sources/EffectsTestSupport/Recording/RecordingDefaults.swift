@@ -5,12 +5,12 @@ struct RecordingDefaults: DefaultsStore {
   let base: any DefaultsStore
   let log: CallLog
 
-  func value(forKey key: String) -> DefaultsValue? {
+  func value(for key: String) -> DefaultsValue? {
     log.record("defaults.value", key)
-    return base.value(forKey: key)
+    return base.value(for: key)
   }
 
-  func setValue(_ value: DefaultsValue?, forKey key: String) {
-    base.setValue(value, forKey: key)
+  func set(_ value: DefaultsValue?, for key: String) {
+    base.set(value, for: key)
   }
 }

@@ -43,9 +43,9 @@ import Effects
 ///
 /// ```swift
 /// struct EventLoggingSpy: EventLogging {
-///   let logSpy = Spy<Event, Void>("events.log")
-///   func log(name: String, properties: [String: String]) {
-///     logSpy.record(Event(name: name, properties: properties))
+///   let trackSpy = Spy<Event, Void>("events.track")
+///   func track(event: String, properties: [String: String]) {
+///     trackSpy.record(Event(name: event, properties: properties))
 ///   }
 /// }
 /// ```
@@ -202,9 +202,9 @@ extension Spy where Output == Void {
   ///
   /// ```swift
   /// struct EventLoggingSpy: EventLogging {
-  ///   let logSpy = Spy<Event, Void>("events.log")
-  ///   func log(name: String, properties: [String: String]) {
-  ///     logSpy.record(Event(name: name, properties: properties))
+  ///   let trackSpy = Spy<Event, Void>("events.track")
+  ///   func track(event: String, properties: [String: String]) {
+  ///     trackSpy.record(Event(name: event, properties: properties))
   ///   }
   /// }
   /// ```

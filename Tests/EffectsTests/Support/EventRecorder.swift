@@ -1,6 +1,6 @@
 import Effects
 
-/// An ``EventLogging`` that keeps the events logged to it.
+/// An ``EventLogging`` that keeps the events tracked through it.
 final class EventRecorder: EventLogging {
   struct Event: Equatable, Sendable {
     let name: String
@@ -13,7 +13,7 @@ final class EventRecorder: EventLogging {
     stored.snapshot
   }
 
-  func log(name: String, properties: [String: String]) {
-    stored.withLock { $0.append(Event(name: name, properties: properties)) }
+  func track(event: String, properties: [String: String]) {
+    stored.withLock { $0.append(Event(name: event, properties: properties)) }
   }
 }

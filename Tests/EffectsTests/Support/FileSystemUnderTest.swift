@@ -25,7 +25,7 @@ enum FileSystemUnderTest: String, CaseIterable, CustomTestStringConvertible, Sen
       try body(files, files, root)
     case .inMemory:
       let files = InMemoryFileSystem()
-      try files.write(Data(), toPath: "/root/.keep")
+      try files.writeFile(path: "/root/.keep", contents: Data())
       try body(files, files, "/root")
     }
   }

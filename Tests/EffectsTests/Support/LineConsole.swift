@@ -1,6 +1,6 @@
 import Effects
 
-/// A ``Console`` that keeps the lines written to it.
+/// A ``Console`` that keeps the lines printed to it.
 final class LineConsole: Console {
   private let stored = Locked<[String]>([])
 
@@ -8,7 +8,7 @@ final class LineConsole: Console {
     stored.snapshot
   }
 
-  func write(_ line: String) {
+  func print(_ line: String) {
     stored.withLock { $0.append(line) }
   }
 }
