@@ -118,7 +118,7 @@ import Testing
       [
         CapturedIssue(
           """
-          DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity": a quantity cannot be \
+          DefaultsStore.set(_:for:) stored nothing: Could not encode Quantity for defaults key "quantity": a quantity cannot be \
           negative. A sound Encodable conformance never fails; to handle this error, encode with \
           DefaultsKey.encode(_:), which throws.
           """,
@@ -139,7 +139,11 @@ import Testing
       )
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(output.contains(#"DefaultsStore.set(_:for:): Could not encode Quantity for defaults key "quantity""#))
+    #expect(
+      output.contains(
+        #"DefaultsStore.set(_:for:) stored nothing: Could not encode Quantity for defaults key "quantity""#
+      )
+    )
   }
 
   private func json(_ text: String) -> DefaultsValue {

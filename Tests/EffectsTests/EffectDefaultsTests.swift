@@ -75,7 +75,7 @@ import Testing
       [
         CapturedIssue(
           """
-          Effect.setDefault(_:for:): Could not encode Unencodable for defaults key "broken": top-level Unencodable \
+          Effect.setDefault(_:for:) stored nothing: Could not encode Unencodable for defaults key "broken": top-level Unencodable \
           did not encode any values. A sound Encodable conformance never fails; to handle this error, encode with \
           DefaultsKey.encode(_:), which throws.
           """,

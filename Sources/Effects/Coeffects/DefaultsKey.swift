@@ -162,7 +162,7 @@ extension DefaultsKey {
       return try encode(value)
     } catch {
       let message =
-        "\(caller): \(error) A sound Encodable conformance never fails; to handle this error, "
+        "\(caller) stored nothing: \(error) A sound Encodable conformance never fails; to handle this error, "
         + "encode with DefaultsKey.encode(_:), which throws."
       // `fatalError`, not `preconditionFailure`: the message must survive release builds.
       guard let reporter else { fatalError(message) }

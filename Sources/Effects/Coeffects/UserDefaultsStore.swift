@@ -36,8 +36,8 @@ public struct UserDefaultsStore: DefaultsStore {
     }
     guard let suite = UserDefaults(suiteName: suiteName) else {
       preconditionFailure(
-        "UserDefaultsStore(suiteName: \"\(suiteName)\"): UserDefaults refused this suite name; "
-          + "pass another name, or nil for UserDefaults.standard."
+        "UserDefaultsStore(suiteName: \"\(suiteName)\") cannot open its suite: UserDefaults refused the "
+          + "name. Pass another name, or nil for UserDefaults.standard."
       )
     }
     defaults = Locked(suite)
