@@ -170,6 +170,57 @@ import Testing
     }
   }
 
+  /// Sleepers' places are reused as they wake and are cancelled: a cancelled sleeper must never
+  /// take a later sleeper's place with it, nor a woken one be woken twice.
+  @Test func sleepersWokenAndCancelledInTurnsKeepTheirOwnOutcomes() async {
+    for _ in 0..<200 {
+      let scheduler = TestScheduler()
+      let outcomes = Recorder<String>()
+      await scheduler.withVirtualTime {
+        var tasks: [Task<Void, Never>] = []
+        for index in 0..<20 {
+          tasks.append(
+            Task {
+              do {
+                try await scheduler.sleep(for: .milliseconds(index % 5 + 1))
+                outcomes.append("woke \(index)")
+              } catch {
+                outcomes.append("cancelled \(index)")
+              }
+            }
+          )
+        }
+        await scheduler.runDue()
+        #expect(scheduler.pending.count == 20)
+        for index in stride(from: 1, to: 20, by: 2) { tasks[index].cancel() }
+        for task in tasks { if task.isCancelled { await task.value } }
+        await scheduler.advance(by: .milliseconds(2))
+        // Sleep again in the places just freed, then cancel those too.
+        let second = (0..<10).map { index in
+          Task {
+            do {
+              try await scheduler.sleep(for: .milliseconds(10))
+              outcomes.append("woke again \(index)")
+            } catch {
+              outcomes.append("cancelled again \(index)")
+            }
+          }
+        }
+        await scheduler.runDue()
+        for task in second.prefix(5) { task.cancel() }
+        for task in second.prefix(5) { await task.value }
+        await scheduler.advance(by: .milliseconds(20))
+        for task in tasks + second { await task.value }
+      }
+      let expected =
+        Set((0..<20).map { $0 % 2 == 1 ? "cancelled \($0)" : "woke \($0)" })
+        .union((0..<10).map { $0 < 5 ? "cancelled again \($0)" : "woke again \($0)" })
+      #expect(Set(outcomes.values) == expected)
+      #expect(outcomes.values.count == 30, "each sleeper ends exactly once")
+      #expect(scheduler.pending == [])
+    }
+  }
+
   @Test func threeLoopingSleepersAreDeterministic() async {
     for _ in 0..<500 {
       let scheduler = TestScheduler()

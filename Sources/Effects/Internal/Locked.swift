@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A value guarded by an `NSLock`: the one place in the package where shared mutable state lives.
 ///
@@ -6,14 +6,18 @@ import Foundation
 /// Every read and write of `value` happens inside ``withLock(_:)``, which is what makes the
 /// `@unchecked Sendable` honest.
 package final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+  @usableFromInline let lock = NSLock()
+  @usableFromInline var value: Value
 
   package init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with exclusive access to the value.
+  ///
+  /// Inlinable, so that test support's hot paths (each `advance` takes the scheduler's lock a few
+  /// times) specialize it instead of calling a generic function with a closure context.
+  @inlinable
   package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }

@@ -111,7 +111,6 @@ extension TestScheduler {
   @discardableResult
   func drain(until target: Duration?, caller: CallSite, operation: String, cannotWait: String? = nil) -> Bool {
     guard beginDriving(operation, at: caller) else { return false }
-    defer { endDriving() }
     var drain = Drain(
       until: target,
       limit: maxRuns,
@@ -137,6 +136,9 @@ extension TestScheduler {
     let cannotWait: String?
     private var runs = 0
     private var stopped = false
+    /// Whether the last ``runNext(_:)`` found nothing due, and so moved time to the target and
+    /// ended the drive in the same lock.
+    private var ended = false
     /// How many tasks were resumed without waiting, and where they went to sleep (each line once).
     private var unwaited = (count: 0, sites: [CallSite]())
 
@@ -150,8 +152,9 @@ extension TestScheduler {
 
     /// Runs the next piece of work due before the target; false when nothing more is due.
     mutating func runNext(_ scheduler: TestScheduler) -> Bool {
-      switch scheduler.runNext(until: target) {
+      switch scheduler.runNext(until: target, orEndDriving: true) {
       case .nothing:
+        ended = true
         return false
       case .action:
         break
@@ -174,10 +177,12 @@ extension TestScheduler {
       return true
     }
 
-    /// Moves time to the target unless the limit stopped the run; false when it did. Reports the
-    /// tasks it resumed but could not wait for.
+    /// Ends the drive: time is at the target unless the limit stopped the run (false then), and
+    /// the scheduler is free for the next call. Reports the tasks it resumed but could not wait
+    /// for. Call it once, on every path, after ``TestScheduler/beginDriving(_:at:)`` succeeded.
     @discardableResult
     func finish(_ scheduler: TestScheduler) -> Bool {
+      if !ended { scheduler.endDriving() }
       if let cannotWait, unwaited.count > 0 {
         scheduler.reportUnwaited(
           unwaited.count,
@@ -187,11 +192,7 @@ extension TestScheduler {
           caller: caller
         )
       }
-      guard !stopped else { return false }
-      if let target {
-        scheduler.state.withLock { state in state.elapsed = max(state.elapsed, target) }
-      }
-      return true
+      return !stopped
     }
   }
 
@@ -223,7 +224,7 @@ extension TestScheduler {
     state.withLock { $0.driving = nil }
   }
 
-  /// What ``runNext(until:)`` ran.
+  /// What ``runNext(until:orEndDriving:)`` ran.
   enum Ran {
     /// Nothing was due.
     case nothing
@@ -234,13 +235,23 @@ extension TestScheduler {
     case sleeper(CallSite)
   }
 
-  /// Runs the earliest work due by `target` (any, when nil), at its deadline.
-  func runNext(until target: Duration?) -> Ran {
+  /// Runs the earliest work due by `target` (any, when nil), at its deadline. When nothing is due
+  /// and `orEndDriving`, it moves time to `target` and ends the drive in the same lock: the last
+  /// turn of every `advance` costs one lock, not three.
+  func runNext(until target: Duration?, orEndDriving: Bool = false) -> Ran {
     let next: (work: TimerQueue.Work, sleptAt: CallSite?)? = state.withLock { state in
-      guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else { return nil }
+      guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else {
+        if orEndDriving {
+          if let target { state.elapsed = max(state.elapsed, target) }
+          state.driving = nil
+        }
+        return nil
+      }
       if deadline > state.elapsed { state.elapsed = deadline }
-      guard case .sleep = work else { return (work, nil) }
-      let handle = state.sleepers.removeValue(forKey: id)
+      guard case .sleep(_, let index) = work else { return (work, nil) }
+      let handle =
+        index < state.sleeperSlots.count && state.sleeperSlots[index].id == id ? state.sleeperSlots[index].handle : nil
+      if handle != nil { state.freeSleeper(at: index) }
       return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) })
     }
     guard let next else { return .nothing }
@@ -248,7 +259,7 @@ extension TestScheduler {
     case .once(let action), .repeating(_, let action):
       action()
       return .action
-    case .sleep(let continuation):
+    case .sleep(let continuation, _):
       continuation.resume()
       return .sleeper(next.sleptAt ?? CallSite())
     }

@@ -285,11 +285,22 @@ extension TestScheduler {
       return
     }
     guard beginDriving(operation, at: caller) else { return }
-    defer { endDriving() }
     reportEscapes(of: executor, at: IssueSite(caller))
-    await settle(executor, drive: caller)
-    guard let goal = goal() else { return }
-    await drain(until: goal.target, executor: executor, caller: caller, operation: operation)
+    if !executor.isSettled(drive: caller, isolation: isolation) { await settle(executor, drive: caller) }
+    guard let goal = goal() else {
+      endDriving()
+      return
+    }
+    // Run due work one action or sleeper at a time, letting the tasks settle after each. (Inline,
+    // not a function of its own: one async call less on every step.)
+    var drain = Drain(until: goal.target, limit: maxRuns, caller: caller, operation: operation, cannotWait: nil)
+    while drain.runNext(self) {
+      // Most steps enqueue nothing (a callback that only changes state): the check costs a lock,
+      // where a settle costs an async call even when nothing runs.
+      if !executor.isSettled(drive: caller, isolation: isolation) { await settle(executor, drive: caller) }
+      if drain.reachedLimit(self) { break }
+    }
+    drain.finish(self)
   }
 
   /// The executor of the caller's scope, or nil when there is none (reported when the caller is a
@@ -298,9 +309,11 @@ extension TestScheduler {
   /// The scope of another scheduler is reported too — this scheduler's work would be run under a
   /// scope that is not its own — but still used: it waits for every task of the caller's scope.
   private func scopeExecutor(for operation: String, at caller: CallSite) -> VirtualExecutor? {
+    // The common case reads one reference under the lock; the scope's site only for a report.
+    let current = VirtualExecutor.current
+    if let current, state.withLock({ $0.scope?.executor === current }) { return current }
     let own = state.withLock { $0.scope }
-    if let executor = VirtualExecutor.current {
-      if let own, own.executor === executor { return executor }
+    if let executor = current {
       reportIssue(
         """
         \(operation) was called inside a withVirtualTime scope of another \
@@ -336,22 +349,6 @@ extension TestScheduler {
       return nil
     }
     return nil
-  }
-
-  /// Runs due work one action or sleeper at a time, letting the tasks settle after each.
-  private func drain(
-    until target: Duration?,
-    executor: VirtualExecutor,
-    caller: CallSite,
-    operation: String,
-    isolation: isolated (any Actor)? = #isolation
-  ) async {
-    var drain = Drain(until: target, limit: maxRuns, caller: caller, operation: operation, cannotWait: nil)
-    while drain.runNext(self) {
-      await settle(executor, drive: caller)
-      if drain.reachedLimit(self) { break }
-    }
-    drain.finish(self)
   }
 
   /// Waits until every task of the scope has reached its next suspension.

@@ -55,10 +55,7 @@ extension TestScheduler {
 
   /// Empties the queue, returning what it held.
   private func removeAllWork() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
-    state.withLock { state in
-      state.unregisteredSleepers = []
-      return state.removeAll()
-    }
+    state.withLock { $0.removeAll() }
   }
 
   /// Cancels the tasks of the scope that have not ended, waits up to `deadline` for them to end,

@@ -177,11 +177,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     at callSite: CallSite,
     isolation: isolated (any Actor)?
   ) async throws {
-    let id = state.withLock { state in
-      let id = state.queue.makeSequence()
-      state.unregisteredSleepers.insert(id)
-      return id
-    }
+    let ticket = state.withLock { $0.reserveSleeper() }
     try await withTaskCancellationHandler(
       // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
       operation: {
@@ -192,13 +188,13 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
         try await withUnsafeThrowingContinuation(isolation: isolation) {
           (continuation: UnsafeContinuation<Void, any Error>) in
           let registered = state.withLock { state in
-            // Cancelled before we got here: onCancel already took the id out.
-            guard state.unregisteredSleepers.remove(id) != nil else { return false }
-            state.sleepers[id] = state.queue.insert(
+            // Cancelled before we got here (or the queue was emptied): the ticket is gone.
+            guard state.isReserved(ticket) else { return false }
+            state.sleeperSlots[ticket.index].handle = state.queue.insert(
               deadline: max(deadline(state.elapsed), state.elapsed),
               callSite: callSite,
-              work: .sleep(continuation),
-              id: id
+              work: .sleep(continuation, sleeper: ticket.index),
+              id: ticket.id
             )
             return true
           }
@@ -207,10 +203,12 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
       },
       onCancel: {
         let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-          if state.unregisteredSleepers.remove(id) != nil { return nil }
-          guard let handle = state.sleepers.removeValue(forKey: id),
-            case .sleep(let continuation) = state.queue.remove(handle)
-          else { return nil }
+          // Already resumed, or the queue was emptied: nothing to do.
+          guard state.isReserved(ticket) else { return nil }
+          let handle = state.sleeperSlots[ticket.index].handle
+          state.freeSleeper(at: ticket.index)
+          // Not registered yet: freeing the ticket tells the registration to throw.
+          guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
           return continuation
         }
         continuation?.resume(throwing: CancellationError())
@@ -254,10 +252,11 @@ extension TestScheduler {
     var elapsed: Duration = .zero
     var queue = TimerQueue()
     var maxRuns: Int
-    /// Sleepers whose continuation is registered, by id.
-    var sleepers: [UInt64: TimerQueue.Handle] = [:]
-    /// Sleepers that reserved an id but have not registered yet; cancelling takes the id out.
-    var unregisteredSleepers: Set<UInt64> = []
+    /// Every sleeper from `sleep` until it is resumed, in a slab: reserving, finding and freeing
+    /// one is an index, never a hash lookup, so the cost per sleeper stays flat however many sleep
+    /// at once. A slot's `id` is 0 while it is free.
+    var sleeperSlots: [SleeperSlot] = []
+    var freeSleeperSlots: [Int] = []
     /// The virtual-time scope open on this scheduler (nil while it is opening), and the line
     /// that opened it.
     var scope: (executor: VirtualExecutor?, site: IssueSite)?
@@ -268,15 +267,52 @@ extension TestScheduler {
       self.maxRuns = maxRuns
     }
 
-    /// Empties the queue, returning the continuations of the sleepers that were waiting.
+    /// Empties the queue, returning the continuations of the sleepers that were waiting. A sleeper
+    /// still on its way to register finds its ticket gone, and throws `CancellationError`.
     mutating func removeAll() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
       let entries = queue.removeAll()
-      sleepers = [:]
+      sleeperSlots = []
+      freeSleeperSlots = []
       let continuations = entries.compactMap { entry -> UnsafeContinuation<Void, any Error>? in
-        if case .sleep(let continuation) = entry.work { return continuation }
+        if case .sleep(let continuation, _) = entry.work { return continuation }
         return nil
       }
       return (entries, continuations)
+    }
+
+    /// A sleeper's place until it is resumed: its queue entry once it has registered.
+    struct SleeperSlot {
+      var id: UInt64
+      var handle: TimerQueue.Handle?
+    }
+
+    /// Names a sleeper's slot; the id tells a reused slot from this one.
+    struct SleeperTicket: Sendable {
+      var index: Int
+      var id: UInt64
+    }
+
+    /// A slot for a new sleeper.
+    mutating func reserveSleeper() -> SleeperTicket {
+      let id = queue.makeSequence()
+      let slot = SleeperSlot(id: id, handle: nil)
+      if let index = freeSleeperSlots.popLast() {
+        sleeperSlots[index] = slot
+        return SleeperTicket(index: index, id: id)
+      }
+      sleeperSlots.append(slot)
+      return SleeperTicket(index: sleeperSlots.count - 1, id: id)
+    }
+
+    /// Whether `ticket` still names its sleeper: not resumed, cancelled or emptied out since.
+    func isReserved(_ ticket: SleeperTicket) -> Bool {
+      ticket.index < sleeperSlots.count && sleeperSlots[ticket.index].id == ticket.id
+    }
+
+    /// Frees the slot at `index` for the next sleeper.
+    mutating func freeSleeper(at index: Int) {
+      sleeperSlots[index] = SleeperSlot(id: 0, handle: nil)
+      freeSleeperSlots.append(index)
     }
   }
 }

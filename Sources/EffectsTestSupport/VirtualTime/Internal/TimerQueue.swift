@@ -28,8 +28,9 @@ struct TimerQueue {
   enum Work {
     case once(@Sendable () -> Void)
     case repeating(interval: Duration, @Sendable () -> Void)
-    /// A sleeping task (unsafe for speed; see `TestScheduler.sleep(for:)`, which names the benchmark).
-    case sleep(UnsafeContinuation<Void, any Error>)
+    /// A sleeping task (unsafe for speed; see `TestScheduler.sleep(for:)`, which names the
+    /// benchmark), and its slot among the scheduler's sleepers.
+    case sleep(UnsafeContinuation<Void, any Error>, sleeper: Int)
   }
 
   /// Live work, as ``TimerQueue/entries`` lists it.

@@ -341,6 +341,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     await whenIdle(drive: drive, deadline: deadline, isolation: nil)
   }
 
+  /// Whether a caller on `isolation` would find the scope idle now, without waiting: true only on
+  /// the main actor or no actor (a caller on another actor must step off it first: jobs queued on
+  /// that actor while it holds it are not counted yet).
+  func isSettled(drive: CallSite?, isolation: (any Actor)?) -> Bool {
+    if let isolation, isolation !== MainActor.shared { return false }
+    return isIdle(own: Self.onCurrentThread === self ? 1 : 0, drive: drive)
+  }
+
   private func isIdle(own: Int, drive: CallSite?) -> Bool {
     condition.lock()
     defer { condition.unlock() }
