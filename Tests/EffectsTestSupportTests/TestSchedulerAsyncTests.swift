@@ -351,7 +351,8 @@ import Testing
           EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine), but outside withVirtualTime it \
           cannot wait for it to run: what it does next happens at a moment that depends on real time, so a \
           check after this line can flake. Call `await scheduler.advance(by:)` inside \
-          `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
+          `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
+          `TestScheduler.current`, the scope's own scheduler.
           """,
           line: line
         )
@@ -381,7 +382,8 @@ import Testing
           EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine), but the synchronous form cannot \
           wait for them to run: what they do next happens at a moment that depends on real time, so a check \
           after this line can flake. Call `await scheduler.advance(by:)` inside \
-          `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
+          `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
+          `TestScheduler.current`, the scope's own scheduler.
           """,
           line: line
         )

@@ -31,6 +31,51 @@ import Testing
     #expect(scheduler.elapsed == .zero)
   }
 
+  /// Alone, the trait gives the test a test environment: before, only the clock and scheduler were
+  /// replaced, and every other read answered the live world (and reported it).
+  @Test(.virtualTime) func aloneItGivesTheTestATestEnvironmentOnItsScheduler() throws {
+    let environment = Environment.current
+    let issues = withCapturedIssues {
+      environment.defaults.set("dark", for: "theme")
+      try? environment.fileWriter.writeFile(path: "/notes.txt", contents: Data("hi".utf8))
+      _ = environment.apiClient
+    }.issues
+    #expect(issues == [], "every field answers its test double, silently")
+    #expect(environment.defaults is InMemoryDefaults)
+    #expect(try environment.fileReader.string(atPath: "/notes.txt") == "hi", "one file system reads what was written")
+    #expect(environment.console is InMemoryConsole)
+    #expect(environment.clock as? TestScheduler === TestScheduler.current)
+  }
+
+  @Test(.virtualTime) func aKeyWithoutATestValueNamesTheTraitThatMadeTheEnvironment() {
+    let environment = Environment.current
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      _ = environment[AnalyticsEndpointKey.self]
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          Environment[AnalyticsEndpointKey.self] answered AnalyticsEndpointKey.liveValue in the test environment \
+          made by @Test(.virtualTime), because AnalyticsEndpointKey has no testValue. Declare `static let \
+          testValue` on AnalyticsEndpointKey, or set environment[AnalyticsEndpointKey.self] (or the property \
+          that wraps it) in the test.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func theClosureFormWithNoEnvironmentSetRunsOnATestEnvironment() async {
+    let isTestDouble = await withVirtualTime { scheduler in
+      Environment.current.defaults is InMemoryDefaults && Environment.current.scheduler as? TestScheduler === scheduler
+    }
+    #expect(isTestDouble)
+  }
+
   @MainActor @Test(.virtualTime) func aMainActorModelIsOnVirtualTimeWithNoWiring() async {
     let toast = ToastModel()
     let loading = Task { await toast.showAfterLoading("Saved") }

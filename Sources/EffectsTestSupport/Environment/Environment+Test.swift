@@ -69,6 +69,18 @@ extension Environment {
     return environment
   }
 
+  /// `test(scheduler:)` for a scope that test support opens (a virtual-time trait), named by
+  /// `origin` in messages.
+  static func test(scheduler: TestScheduler, origin: String, callSite: CallSite?) -> Environment {
+    var environment = Environment(
+      testing: TestContext(callSite: callSite, origin: origin, reads: .deterministic, report: reportRead(_:fallback:))
+    )
+    environment.clock = scheduler
+    environment.scheduler = scheduler
+    environment.useFileSystem(InMemoryFileSystem())
+    return environment
+  }
+
   /// An environment in which every co-effect reports an issue when read, until the test assigns it.
   ///
   /// Start from it to declare exactly the inputs a function may use — "exhaustive co-effects". A

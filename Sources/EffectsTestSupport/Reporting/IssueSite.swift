@@ -29,6 +29,12 @@ struct IssueSite: CustomStringConvertible, Sendable {
     }
   }
 
+  /// The line that called an API; nil for a test's declaration.
+  var callSite: CallSite? {
+    guard case .call(let callSite) = place else { return nil }
+    return callSite
+  }
+
   /// Records a failure with `message` here.
   func report(_ message: String) {
     switch place {

@@ -291,7 +291,8 @@ extension TestScheduler {
       \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
       \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
       on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
-      `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)`.
+      `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
+      `TestScheduler.current`, the scope's own scheduler.
       """,
       at: caller
     )

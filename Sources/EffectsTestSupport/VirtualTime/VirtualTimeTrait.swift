@@ -21,9 +21,10 @@ public import Testing
 /// cancelled (see ``TestScheduler/LeftoverWork``). On a suite, every test — and every argument of
 /// a parameterized test — gets its own scheduler and scope.
 ///
-/// Put it after an `.environment(…)` trait, or with it in any order: inside the scope, an
-/// environment trait's `TestScheduler` is replaced by the scope's, so the code under test and the
-/// test advance the same time.
+/// Alone, it gives the test an `Environment.test()` on its scheduler: nothing the test reads is
+/// live. With an `.environment(…)` trait, in any order, the test gets that environment, with its
+/// `TestScheduler` replaced by the scope's, so the code under test and the test advance the same
+/// time.
 public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
   private let now: Date
   private let leftoverWork: TestScheduler.LeftoverWork
@@ -47,9 +48,11 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
       try await function()
       return
     }
-    try await TestScheduler(now: now).withTestScope(at: IssueSite(test.sourceLocation), leftoverWork: leftoverWork) {
-      _ in try await function()
-    }
+    try await TestScheduler(now: now).withTestScope(
+      at: IssueSite(test.sourceLocation),
+      origin: "@Test(.virtualTime)",
+      leftoverWork: leftoverWork
+    ) { _ in try await function() }
   }
 }
 

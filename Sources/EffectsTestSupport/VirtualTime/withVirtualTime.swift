@@ -5,6 +5,10 @@ public import Foundation
 /// `Environment.current`'s `scheduler` and `clock` and ``TestScheduler/current`` meanwhile: the
 /// closure form of `@Test(.virtualTime)`, for XCTest and for a part of a test.
 ///
+/// Inside `withEnvironment(…)` it keeps that environment and puts it on the scope's scheduler;
+/// with no environment set, it runs on an `Environment.test()` of its own, so nothing in the
+/// scope reads the live world.
+///
 /// ```swift
 /// final class SearchModelTests: XCTestCase {
 ///   @MainActor func testSearchesOnceTheUserStopsTyping() async {
@@ -33,6 +37,7 @@ public func withVirtualTime<R, Failure: Error>(
 ) async throws(Failure) -> R {
   try await TestScheduler(now: now).withTestScope(
     at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+    origin: "withVirtualTime",
     leftoverWork: leftoverWork,
     body
   )
@@ -44,12 +49,21 @@ extension TestScheduler {
   /// body of both `@Test(.virtualTime)` and ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``.
   func withTestScope<R, Failure: Error>(
     at site: IssueSite,
+    origin: String,
     leftoverWork: LeftoverWork,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (TestScheduler) async throws(Failure) -> R
   ) async throws(Failure) -> R {
+    // Safe by default: with no environment set for the test, the scope's is a test environment
+    // on this scheduler, never the live root with only its clock replaced.
+    let environment =
+      Environment.scoped.map { scoped in
+        var environment = scoped
+        environment.useVirtualTime(of: self)
+        return environment
+      } ?? Environment.test(scheduler: self, origin: origin, callSite: site.callSite)
     let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
-      await withEnvironment({ $0.useVirtualTime(of: self) }) {
+      await withEnvironment(environment) {
         await withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in
           do throws(Failure) {
             return .success(try await body(self))
