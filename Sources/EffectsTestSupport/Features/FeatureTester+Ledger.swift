@@ -1,0 +1,104 @@
+import Effects
+
+extension FeatureTester {
+  /// One step of the feature: an action sent by the test, or fed back by an effect.
+  struct Step: Sendable {
+    /// The step as the test spells it: `send(.load)`, `receive(.fetched(User(…)))`.
+    var name: String
+    /// The line of the test's `send`, or of the `receive` that took the action; nil for an action
+    /// fed back that no `receive` has taken.
+    var callSite: CallSite?
+    /// The effects the reducer asked for.
+    var effects: [Effect]
+    /// Whether the test asserted the effects (or need not: none, or a mismatched `receive`).
+    var effectsChecked: Bool
+    /// For an action fed back: the index in ``FeatureTester/runs`` of the effect that sent it.
+    var fedBy: Int?
+  }
+
+  /// One effect being performed, or performed, in a task of its own.
+  struct Run: Sendable {
+    var effect: Effect
+    /// The index in ``FeatureTester/steps`` of the step that asked for it.
+    var step: Int
+    var task: Task<Void, Never>?
+    /// Whether a later effect with the same identity cancelled it.
+    var isCancelled = false
+    var hasEnded = false
+  }
+
+  /// An action fed back by an effect, reduced when it arrived, waiting for `receive`.
+  struct Received: Sendable {
+    var action: Action
+    /// The state before and after the reducer took it.
+    var before: State
+    var after: State
+    /// The index in ``FeatureTester/steps`` of its step.
+    var step: Int
+  }
+
+  /// The line to report a problem of `step` at: its own, or — for an action fed back and never
+  /// received — that of the step whose effect fed it back.
+  func site(of step: Int) -> CallSite? {
+    var index: Int? = step
+    while let current = index {
+      if let callSite = steps[current].callSite { return callSite }
+      index = steps[current].fedBy.map { runs[$0].step }
+    }
+    return nil
+  }
+
+  /// `effect` and the step that asked for it: `.fetchProfile(userID: "42"), asked for by send(.load)`.
+  func text(ofRun index: Int) -> String {
+    "\(spelled(runs[index].effect)), asked for by \(steps[runs[index].step].name)"
+  }
+
+  /// Starts each effect in a task of its own, inside the scope (the caller's task is in it),
+  /// cancelling first any running effect it supersedes.
+  func start(_ effects: [Effect], of step: Int) {
+    for effect in effects {
+      let index = runs.count
+      if let id = cancelInFlight(effect) {
+        for earlier in runs.indices where cancelIDs[earlier] == id && !runs[earlier].hasEnded {
+          runs[earlier].isCancelled = true
+          runs[earlier].task?.cancel()
+          cancelIDs[earlier] = nil
+        }
+        cancelIDs[index] = id
+      }
+      runs.append(Run(effect: effect, step: step))
+      let perform = self.perform
+      let send: @MainActor (Action) -> Void = { [weak self] action in self?.feed(action, from: index) }
+      runs[index].task = Task { [weak self] in
+        await perform(effect, send)
+        self?.end(run: index)
+      }
+    }
+  }
+
+  /// An action fed back by the effect `run`: reduced at once, as the interactor would, and queued
+  /// for `receive`; its effects start at once. Dropped when the effect was cancelled.
+  func feed(_ action: Action, from run: Int) {
+    guard !runs[run].isCancelled else { return }
+    let before = state
+    let outcome = reducer(before, action)
+    state = outcome.value
+    let step = steps.count
+    steps.append(
+      Step(
+        name: "receive(\(spelled(action)))",
+        callSite: nil,
+        effects: outcome.effects,
+        effectsChecked: outcome.effects.isEmpty,
+        fedBy: run
+      )
+    )
+    received.append(Received(action: action, before: before, after: outcome.value, step: step))
+    start(outcome.effects, of: step)
+  }
+
+  func end(run index: Int) {
+    runs[index].hasEnded = true
+    cancelIDs[index] = nil
+  }
+}

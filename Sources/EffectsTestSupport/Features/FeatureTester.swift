@@ -1,0 +1,221 @@
+public import Effects
+
+/// Tests a feature — a reducer, and the effects it asks for performed against the world — step by
+/// step on virtual time, and exhaustively: every state change, every effect asked for, every action
+/// the effects feed back and every effect still running must be accounted for by the test.
+///
+/// A feature is three pieces, the shape of the Profile example's: a pure reducer
+/// `(State, Action) -> Outcome<State, Effect>`, an effect handler that performs one effect against
+/// the world (a service, the environment's scheduler) and feeds actions back with `send`, and the
+/// interactor that wires them together in the app. The tester takes the first two — the same code
+/// the interactor runs — and replaces the interactor:
+///
+/// ```swift
+/// @MainActor @Test(.virtualTime) func loadingShowsTheProfile() async {
+///   let service = ProfileServiceDouble(latency: .milliseconds(300), scheduler: .current)
+///   service.fetches.stub(returning: .blob)
+///   let tester = FeatureTester(
+///     initialState: ProfileState.initialized,
+///     reducer: ProfileReducer(userID: "42").reduce
+///   ) { effect, send in
+///     await ProfileInteractor.perform(effect, service: service, environment: .current, send: send)
+///   }
+///
+///   await tester.send(.load) { $0 = .loading }           // the state change, as a mutation
+///   tester.assertEffects([.fetchProfile(userID: "42")])  // the effects, as values
+///   await tester.advance(by: .milliseconds(300))         // virtual time: the service answers
+///   await tester.receive(.fetched(.blob)) { $0 = .loaded(.blob) }
+///   await tester.finish()                                // nothing left unasserted or running
+/// }
+/// ```
+///
+/// ## Exhaustive by default
+/// - ``send(_:assert:fileID:filePath:line:column:)`` reduces an action and checks the new state
+///   against the previous one changed by `assert` (no `assert`: no change); a mismatch is reported
+///   with a line diff of the two states.
+/// - The effects a step asked for are values: ``assertEffects(_:fileID:filePath:line:column:)``
+///   compares them after the step. Effects not asserted by the next step (or `finish()`) are
+///   reported at the step that asked for them.
+/// - The tester performs each effect in a task of its own, started inside the virtual-time scope.
+///   An action an effect feeds back is reduced when it arrives, as the interactor would, and
+///   queued; ``receive(_:assert:fileID:filePath:line:column:)`` takes the next one, in order, and
+///   checks its state change. Actions received and not asserted are reported by the next `send`,
+///   `advance` or `finish()`: so an action that arrives earlier than the test says fails the test.
+/// - ``finish()`` reports what is left: actions received and not asserted, effects not asserted,
+///   effects still running (cancelled then), and work still pending on the scheduler.
+///
+/// Set ``exhaustivity`` to ``Exhaustivity/off`` for an integration-style test that asserts only
+/// what it cares about.
+///
+/// ## Exact time, no timeouts
+/// The tester runs on the ``TestScheduler`` of the virtual-time scope it is made in
+/// (`@Test(.virtualTime)`, `withVirtualTime { … }`, or `scheduler.withVirtualTime { … }` with
+/// `scheduler:` passed). Every step ends by settling the scope (``TestScheduler/runDue(isolation:fileID:filePath:line:column:)``),
+/// so each effect has run to its next suspension; `receive` never waits on real time, and never
+/// moves virtual time: when nothing has arrived it says so at once, listing the work pending on
+/// the scheduler, so the test knows how far to ``advance(by:fileID:filePath:line:column:)``.
+///
+/// ## Cancellation
+/// Pass `cancelInFlight` to give effects an identity: when an effect whose identity is not `nil`
+/// starts while an earlier one with the same identity is still running, the earlier one's task is
+/// cancelled (a new search supersedes the one in flight). An action fed back by a cancelled effect
+/// is dropped — the interactor should drop it too (`guard !Task.isCancelled`).
+///
+/// Use it from a `@MainActor` test: the tester, its reducer and its effect handler run on the main
+/// actor, as an interactor does.
+@MainActor
+public final class FeatureTester<
+  State: Equatable & Sendable,
+  Action: Equatable & Sendable,
+  Effect: Equatable & Sendable
+> {
+  /// The feature's state now: after every action sent, and every action the effects fed back so
+  /// far — received by the test or not.
+  ///
+  /// ```swift
+  /// await tester.send(.load) { $0 = .loading }
+  /// #expect(tester.state == .loading)
+  /// ```
+  public internal(set) var state: State
+
+  /// Whether the test must account for everything that happens (``Exhaustivity/on``, the
+  /// default), or only for what it asserts (``Exhaustivity/off``). It may change between steps.
+  ///
+  /// ```swift
+  /// tester.exhaustivity = .off  // from here on, unasserted effects and actions are fine
+  /// ```
+  public var exhaustivity: Exhaustivity
+
+  /// The virtual timeline the effects run on: the scope's ``TestScheduler``.
+  ///
+  /// ```swift
+  /// #expect(tester.scheduler.elapsed == .milliseconds(300))
+  /// ```
+  public let scheduler: TestScheduler
+
+  let reducer: (State, Action) -> Outcome<State, Effect>
+  let perform: @MainActor (Effect, _ send: @escaping @MainActor (Action) -> Void) async -> Void
+  let cancelInFlight: (Effect) -> AnyHashable?
+  /// The line that made the tester.
+  let creation: CallSite
+
+  /// Every step so far: each `send`, and each action an effect fed back.
+  var steps: [Step] = []
+  /// Every effect started so far, in order.
+  var runs: [Run] = []
+  /// The identity `cancelInFlight` gave each run, by index in ``runs``; kept apart from them
+  /// because `AnyHashable` is not `Sendable`, and `deinit` reads ``runs``.
+  var cancelIDs: [Int: AnyHashable] = [:]
+  /// Actions fed back and not yet taken by `receive`, in the order they arrived.
+  var received: [Received] = []
+  /// The step whose effects `assertEffects` checks: the last `send` or `receive`.
+  var lastStep: Int?
+  /// Whether `finish()` was called; if not, `deinit` checks what it can.
+  var isFinished = false
+
+  /// Creates a tester of the feature made of `reducer` and `perform`, in `initialState`, on the
+  /// scheduler of the virtual-time scope it is made in.
+  ///
+  /// ```swift
+  /// let tester = FeatureTester(
+  ///   initialState: SearchState(),
+  ///   reducer: SearchReducer().reduce,
+  ///   cancelInFlight: { effect in effect.isSearch ? "search" : nil }
+  /// ) { effect, send in
+  ///   await SearchInteractor.perform(effect, api: api, environment: .current, send: send)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first step.
+  ///   - reducer: The feature's decisions: the next state and the effects to perform.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - scheduler: The scope's scheduler. Leave it `nil` inside `@Test(.virtualTime)` or
+  ///     `withVirtualTime { … }`, where it is ``TestScheduler/current``; pass it inside
+  ///     `scheduler.withVirtualTime { … }`. Made outside any scope, the tester reports it here.
+  ///   - cancelInFlight: The identity of an effect that supersedes a running one with the same
+  ///     identity; `nil` (the default for every effect) for effects that run side by side.
+  ///   - perform: Performs one effect against the world, and feeds actions back with `send` — any
+  ///     number of times, at any virtual time. The same function the interactor calls.
+  public init(
+    initialState: State,
+    reducer: @escaping (State, Action) -> Outcome<State, Effect>,
+    exhaustivity: Exhaustivity = .on,
+    scheduler: TestScheduler? = nil,
+    cancelInFlight: @escaping (Effect) -> AnyHashable? = { _ in nil },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform: @escaping @MainActor (Effect, _ send: @escaping @MainActor (Action) -> Void) async -> Void
+  ) {
+    let creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.state = initialState
+    self.reducer = reducer
+    self.perform = perform
+    self.cancelInFlight = cancelInFlight
+    self.exhaustivity = exhaustivity
+    self.creation = creation
+    if let scheduler {
+      self.scheduler = scheduler
+      if !scheduler.hasOpenScope {
+        reportIssue(
+          """
+          FeatureTester was given a TestScheduler with no virtual-time scope open, so it cannot wait for \
+          its effects. Make the tester inside scheduler.withVirtualTime { … }.
+          """,
+          at: creation
+        )
+      }
+    } else if let scoped = TestScheduler.scoped {
+      self.scheduler = scoped
+    } else {
+      self.scheduler = TestScheduler()
+      reportIssue(
+        """
+        FeatureTester was made outside a virtual-time scope, so there is no test scheduler for its effects \
+        to run on: it uses a new one that nothing else uses, and cannot wait for its effects. Mark the test \
+        @Test(.virtualTime) (or its suite @Suite(.virtualTime)), or make the tester inside \
+        withVirtualTime { scheduler in … }; inside scheduler.withVirtualTime { … }, pass scheduler: scheduler.
+        """,
+        at: creation
+      )
+    }
+  }
+
+  // The last safety net: a test that never called finish() is checked for what can be seen without
+  // settling the scope. Not isolated, so that it runs at once, in the test's task, where the issue
+  // can be recorded; it reads only `Sendable` state.
+  deinit {
+    guard !isFinished else { return }
+    for run in runs where !run.hasEnded { run.task?.cancel() }
+    guard exhaustivity == .on else { return }
+    let steps = steps
+    var items: [String] = []
+    if let lastStep, !steps[lastStep].effectsChecked, !steps[lastStep].effects.isEmpty {
+      let step = steps[lastStep]
+      items += step.effects.map { "\(spelled($0)), asked for by \(step.name) and not asserted" }
+    }
+    items += received.map { "\(spelled($0.action)), received and not asserted" }
+    items += runs.filter { !$0.hasEnded && !$0.isCancelled }.map { run in
+      "\(spelled(run.effect)), asked for by \(steps[run.step].name), still running (cancelled now)"
+    }
+    guard !items.isEmpty else { return }
+    reportIssue(
+      """
+      FeatureTester made here was released without finish(), leaving what the test did not account \
+      for:\(renderList(items))
+      End the test with await tester.finish(), which settles the effects and reports each of these at \
+      the line that caused it.
+      """,
+      at: creation
+    )
+  }
+}
+
+extension TestScheduler {
+  /// Whether a virtual-time scope is open on this scheduler.
+  var hasOpenScope: Bool {
+    state.withLock { $0.scope != nil }
+  }
+}
