@@ -44,6 +44,12 @@ func lineDiff(actual: [String], expected: [String], context: Int = 2) -> String?
   for index in changed {
     for near in max(0, index - context)...min(rows.count - 1, index + context) { shown[near] = true }
   }
+  // A single hidden line is shown: `…` would take its place and say less.
+  for index in rows.indices where !shown[index] {
+    let before = index == 0 || shown[index - 1]
+    let after = index == rows.count - 1 || shown[index + 1]
+    if before && after { shown[index] = true }
+  }
   var output: [String] = []
   var cut = false
   for (index, row) in rows.enumerated() {

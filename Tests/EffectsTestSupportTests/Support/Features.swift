@@ -48,8 +48,8 @@ struct LoadReducer {
 
 /// An API whose answers a spy gives, `latency` later in the scheduler's virtual time.
 struct CatalogAPI: Sendable {
-  /// The line of the latency's sleep, as pending work names it.
-  static let sleepLine = #line + 11
+  /// Where the latency's sleep says it was scheduled, as pending work names it.
+  static let sleepSite = CallSite()
   let fetches = Spy<String, Item>("api.fetch")
   let latency: Duration
   let scheduler: TestScheduler
@@ -61,7 +61,7 @@ struct CatalogAPI: Sendable {
 
   nonisolated(nonsending) func fetch(_ id: String) async throws -> Item {
     let answer = Result { try fetches(id) }
-    try await scheduler.sleep(for: latency)
+    try await scheduler.sleep(for: latency, at: Self.sleepSite)
     return try answer.get()
   }
 }
@@ -73,8 +73,8 @@ struct ServerDown: Error, CustomStringConvertible {
 /// The interactor of the app: it holds the state, and performs the reducer's effects with
 /// `perform`, which the tests give the tester.
 @MainActor final class LoadInteractor {
-  /// The line of the backoff's sleep, as pending work names it.
-  static let backoffLine = #line + 25
+  /// Where the backoff's sleep says it was scheduled, as pending work names it.
+  static let backoffSite = CallSite()
   private(set) var state = Load.idle
   private let reducer: LoadReducer
   private let api: CatalogAPI
@@ -98,7 +98,7 @@ struct ServerDown: Error, CustomStringConvertible {
     switch effect {
     case .fetch(let id, let delay):
       do {
-        if delay > .zero { try await environment.scheduler.sleep(for: delay) }
+        if delay > .zero { try await environment.scheduler.sleep(for: delay, at: Self.backoffSite) }
         send(.answered(try await api.fetch(id)))
       } catch is CancellationError {
         // Nobody waits for the answer any more.
@@ -173,12 +173,15 @@ func reduceTimer(_ count: Int, _ action: TimerAction) -> Outcome<Int, TimerEffec
   }
 }
 
+/// Where the timer's sleep says it was scheduled, as pending work names it.
+let timerSleepSite = CallSite()
+
 /// Sends `.tick` every interval, `count` times; `.ping` sends nothing, at once.
 @MainActor func performTimer(_ effect: TimerEffect, send: @MainActor (TimerAction) -> Void) async {
   switch effect {
   case .ticks(let count, let interval):
     for _ in 0..<count {
-      do { try await Environment.current.scheduler.sleep(for: interval) } catch { return }
+      do { try await Environment.current.scheduler.sleep(for: interval, at: timerSleepSite) } catch { return }
       send(.tick)
     }
   case .ping:
