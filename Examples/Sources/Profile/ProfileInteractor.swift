@@ -20,8 +20,12 @@ public import Effects
 /// }
 /// ```
 ///
+/// Every effect is performed by ``perform(_:service:environment:send:)``, which a test hands to a
+/// `FeatureTester` with the reducer: the feature is then tested step by step, exhaustively, on the
+/// code the app runs (see `ProfileInteractorTests`).
+///
 /// Time goes through `environment.scheduler` (the retry backoff is a `sleep(for:)` on it), so a
-/// test gives it a `TestScheduler` and moves time by hand:
+/// test can also drive the interactor itself, giving it a `TestScheduler` and moving time by hand:
 ///
 /// ```swift
 /// @MainActor @Test func aRetryWaitsForTheBackoff() async {
@@ -79,7 +83,7 @@ public final class ProfileInteractor {
   }
 
   /// Handles `command`: the reducer decides the next state and the effects, then the interactor
-  /// publishes the state and performs the effects.
+  /// publishes the state and performs the effects, each in a task of its own.
   public func send(_ command: ProfileCommand) {
     let outcome = reducer.reduce(state, command)
     if outcome.value != state {
@@ -87,30 +91,44 @@ public final class ProfileInteractor {
       onStateChange?(state)
     }
     for effect in outcome.effects {
-      perform(effect)
+      Task { await Self.perform(effect, service: service, environment: environment, send: send) }
     }
   }
 
-  /// Performs one effect; its result comes back as a command.
-  private func perform(_ effect: ProfileEffect) {
+  /// Performs one effect against the world — `service`, and `environment.scheduler` for a delay —
+  /// and feeds its result back with `send`, as a command.
+  ///
+  /// The interactor runs every effect through it; a test runs the same function through a
+  /// `FeatureTester`, so what the test checks is what the app does:
+  ///
+  /// ```swift
+  /// let tester = FeatureTester(initialState: .initialized, reducer: ProfileReducer(userID: "42").reduce) {
+  ///   effect, send in
+  ///   await ProfileInteractor.perform(effect, service: service, environment: .current, send: send)
+  /// }
+  /// ```
+  ///
+  /// A cancelled fetch sends nothing: nobody is waiting for its answer.
+  public static func perform(
+    _ effect: ProfileEffect,
+    service: any ProfileService,
+    environment: Environment,
+    send: @MainActor (ProfileCommand) -> Void
+  ) async {
     switch effect {
     case .fetchProfile(let userID, let delay):
-      Task { await fetchProfile(userID: userID, after: delay) }
-    }
-  }
-
-  private func fetchProfile(userID: User.ID, after delay: Duration) async {
-    do {
-      // A zero-delay sleep would still wait for the scheduler's next turn: fetch at once instead.
-      if delay > .zero {
-        try await environment.scheduler.sleep(for: delay)
+      do {
+        // A zero-delay sleep would still wait for the scheduler's next turn: fetch at once instead.
+        if delay > .zero {
+          try await environment.scheduler.sleep(for: delay)
+        }
+        let user = try await service.fetchUser(id: userID)
+        send(.fetched(user))
+      } catch is CancellationError {
+        // Nobody is waiting for the answer any more.
+      } catch {
+        send(.fetchFailed(ProfileError(error)))
       }
-      let user = try await service.fetchUser(id: userID)
-      send(.fetched(user))
-    } catch is CancellationError {
-      // Nobody is waiting for the answer any more.
-    } catch {
-      send(.fetchFailed(ProfileError(error)))
     }
   }
 }
