@@ -9,7 +9,7 @@ extension FeatureTester {
   /// ```
   public enum Exhaustivity: Hashable, Sendable {
     /// Everything must be asserted: each state change whole, the effects of every step, every
-    /// action fed back, and, at ``FeatureTester/finish()``, no effect still running and no work
+    /// action fed back, and, at ``FeatureTester/finish(fileID:filePath:line:column:)``, no effect still running and no work
     /// pending. The default.
     case on
     /// Only what the test asserts is checked, for integration-style tests: effects and actions

@@ -110,7 +110,7 @@ extension FeatureTester {
   /// tester.assertEffects([.fetchProfile(userID: "42", after: .seconds(2))])
   /// ```
   ///
-  /// A step's effects not asserted by the next step (or ``finish()``) are reported at the step.
+  /// A step's effects not asserted by the next step (or ``finish(fileID:filePath:line:column:)``) are reported at the step.
   /// It consumes nothing: calling it twice checks the same effects.
   public func assertEffects(
     _ expected: [Effect],

@@ -41,7 +41,7 @@ public import Effects
 ///   queued; ``receive(_:assert:fileID:filePath:line:column:)`` takes the next one, in order, and
 ///   checks its state change. Actions received and not asserted are reported by the next `send`,
 ///   `advance` or `finish()`: so an action that arrives earlier than the test says fails the test.
-/// - ``finish()`` reports what is left: actions received and not asserted, effects not asserted,
+/// - ``finish(fileID:filePath:line:column:)`` reports what is left: actions received and not asserted, effects not asserted,
 ///   effects still running (cancelled then), and work still pending on the scheduler.
 ///
 /// Set ``exhaustivity`` to ``Exhaustivity/off`` for an integration-style test that asserts only
@@ -137,6 +137,11 @@ public final class FeatureTester<
   ///     identity; `nil` (the default for every effect) for effects that run side by side.
   ///   - perform: Performs one effect against the world, and feeds actions back with `send` — any
   ///     number of times, at any virtual time. The same function the interactor calls.
+  ///   - fileID: The file that made the tester: issues about the tester as a whole (no scope, no
+  ///     `finish()`) point at this call.
+  ///   - filePath: The file's full path, which XCTest needs.
+  ///   - line: The line that made the tester.
+  ///   - column: The column that made the tester.
   public init(
     initialState: State,
     reducer: @escaping (State, Action) -> Outcome<State, Effect>,
