@@ -80,21 +80,27 @@ extension FeatureTester {
   /// for `receive`; its effects start at once. Dropped when the effect was cancelled.
   func feed(_ action: Action, from run: Int) {
     guard !runs[run].isCancelled else { return }
+    let (before, step) = reduce(action, as: "receive(\(spelled(action)))", at: nil, fedBy: run)
+    received.append(Received(action: action, before: before, after: state, step: step))
+    start(steps[step].effects, of: step)
+  }
+
+  /// Runs the reducer on `action` and records the step it makes, named `name`: the state it
+  /// starts from, and the step's index.
+  func reduce(_ action: Action, as name: String, at site: CallSite?, fedBy run: Int?) -> (before: State, step: Int) {
     let before = state
     let outcome = reducer(before, action)
     state = outcome.value
-    let step = steps.count
     steps.append(
       Step(
-        name: "receive(\(spelled(action)))",
-        callSite: nil,
+        name: name,
+        callSite: site,
         effects: outcome.effects,
         effectsChecked: outcome.effects.isEmpty,
         fedBy: run
       )
     )
-    received.append(Received(action: action, before: before, after: outcome.value, step: step))
-    start(outcome.effects, of: step)
+    return (before, steps.count - 1)
   }
 
   func end(run index: Int) {

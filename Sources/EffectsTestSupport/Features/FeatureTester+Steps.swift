@@ -28,22 +28,10 @@ extension FeatureTester {
     let name = "send(\(spelled(action)))"
     reportUnassertedEffects()
     reportUnreceived(by: name, at: site)
-    let before = state
-    let outcome = reducer(before, action)
-    state = outcome.value
-    let step = steps.count
-    steps.append(
-      Step(
-        name: name,
-        callSite: site,
-        effects: outcome.effects,
-        effectsChecked: outcome.effects.isEmpty,
-        fedBy: nil
-      )
-    )
+    let (before, step) = reduce(action, as: name, at: site, fedBy: nil)
     lastStep = step
-    checkState(of: name, before: before, after: outcome.value, expectedChange, at: site)
-    start(outcome.effects, of: step)
+    checkState(of: name, before: before, after: state, expectedChange, at: site)
+    start(steps[step].effects, of: step)
     await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
