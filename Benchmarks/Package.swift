@@ -2,21 +2,29 @@
 
 import PackageDescription
 
-// The release-mode timing harness: `swift run -c release --package-path Benchmarks`.
-// Dependency-free: it depends only on the library itself.
 let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "swift-effects", path: "..")
+    .package(name: "swift-effects", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
   ],
   targets: [
     .executableTarget(
-      name: "Benchmarks",
+      name: "Comparisons",
       dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Effects", package: "swift-effects"),
         .product(name: "EffectsTestSupport", package: "swift-effects"),
-      ]
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      path: "Benchmarks/Comparisons",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
   ],
   swiftLanguageModes: [.v6]
