@@ -2,6 +2,11 @@
 
 import PackageDescription
 
+// This library beside its peers, on ordo-one/benchmark: `swift package --package-path Benchmarks
+// benchmark` from the repository's root (Benchmarks/README.md). The peers are pinned to the
+// versions the README's table names. Only this package has dependencies: the library has none.
+// (ordo-one/benchmark's MallocInterposer trait counts allocations; its default RuntimeInterposer
+// trait is left off.)
 let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v13)],
