@@ -18,19 +18,29 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
   ],
   targets: [
-    .executableTarget(
-      name: "Comparisons",
+    // Every workload, on every side: ours, the peers', the floors.
+    .target(
+      name: "Workloads",
       dependencies: [
-        .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Effects", package: "swift-effects"),
         .product(name: "EffectsTestSupport", package: "swift-effects"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    // The benchmark suite, run by `swift package benchmark`.
+    .executableTarget(
+      name: "Comparisons",
+      dependencies: [
+        "Workloads",
+        .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/Comparisons",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    // One workload outside the harness, for valgrind --tool=callgrind.
+    .executableTarget(name: "Profile", dependencies: ["Workloads"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,8 +6,9 @@
     python3 Benchmarks/ratios.py --from run.csv   # the table of a saved run, without running
 
 Extra arguments after `--` go to `swift package benchmark` (e.g. `-- --filter 'callbacks.*'`).
-Times are medians (p50) of wall-clock time per iteration; one iteration runs a whole workload of
-N operations, so a time per operation is the median divided by N. Compare ratios, not times: the
+Times are medians (p50) of wall-clock time per iteration (`--percentile 0` takes the fastest
+iteration instead, steadier on a busy machine); one iteration runs a whole workload of N
+operations, so a time per operation is the median divided by N. Compare ratios, not times: the
 ratios hold from run to run on a shared machine, the times do not.
 """
 
@@ -48,15 +49,15 @@ def run_suite(extra):
     return result.stdout
 
 
-def medians(export):
-    """{(workload, size, side): median wall-clock ns per iteration} from an influx export."""
+def medians(export, percentile=50.0):
+    """{(workload, size, side): wall-clock ns per iteration at `percentile`} from an influx export."""
     rows = csv.reader(io.StringIO(export))
     found = {}
     for row in rows:
         if len(row) < 11 or row[0].startswith("#") or row[0] == "measurement":
             continue
-        metric, test, percentile, value = row[6], row[8], row[9], row[10]
-        if metric != "Time(wallclock)" or float(percentile) != 50.0:
+        metric, test, value = row[6], row[8], row[10]
+        if metric != "Time(wallclock)" or float(row[9]) != percentile:
             continue
         workload, size, side = test.rsplit(".", 2)
         found[(workload, size, side)] = float(value)
@@ -162,13 +163,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--from", dest="source", help="read a saved influx export instead of running")
     parser.add_argument("--save", help="also write the run's influx export to this file")
+    parser.add_argument(
+        "--percentile", type=float, default=50.0, choices=[0.0, 25.0, 50.0, 75.0, 90.0, 99.0, 100.0],
+        help="which percentile of the iterations' times to compare (default: 50, the median)",
+    )
     parser.add_argument("extra", nargs="*", help="arguments for `swift package benchmark` (after --)")
     arguments = parser.parse_args()
 
     export = pathlib.Path(arguments.source).read_text() if arguments.source else run_suite(arguments.extra)
     if arguments.save:
         pathlib.Path(arguments.save).write_text(export)
-    found = medians(export)
+    found = medians(export, arguments.percentile)
     if not found:
         sys.exit("no wall-clock results in the export")
     print(table(found))

@@ -1,4 +1,3 @@
-import Benchmark
 import CombineSchedulers
 import Dispatch
 import Effects
@@ -7,47 +6,28 @@ import EffectsTestSupport
 // N callbacks at random deadlines within an hour (the same seeded deadlines on every side),
 // scheduled, then run by one advance of an hour.
 
-private let hour = Duration.seconds(3_600)
-
-func callbackBenchmarks() {
-  let settings = RunSettings.current
-  for size in [1_000, 10_000, 100_000, 1_000_000] {
+func callbackWorkloads() -> [Workload] {
+  [1_000, 10_000, 100_000, 1_000_000].flatMap { size -> [Workload] in
     let delays = randomDelays(count: size)
-    Benchmark("callbacks.\(label(size)).effects") { _ in
-      let scheduler = TestScheduler(maxRuns: .max)
-      let counter = Counter()
-      for delay in delays {
-        scheduler.schedule(after: .nanoseconds(delay)) { counter.increment() }
-      }
-      scheduler.advance(by: hour)
-      precondition(counter.value == size, "ran \(counter.value) of \(size) callbacks")
-    }
-    Benchmark("callbacks.\(label(size)).floor") { _ in
+    var workloads = [
+      Workload("callbacks", size: size, side: "effects", body: .sync { effectsCallbacks(delays) }),
       // The least the work costs: a bare binary heap, every deadline pushed, then popped.
-      var heap = DeadlineHeap()
-      for (sequence, delay) in delays.enumerated() {
-        heap.push(DeadlineHeap.Entry(deadline: delay, sequence: sequence))
-      }
-      var popped = 0
-      while let entry = heap.pop() {
-        popped &+= entry.sequence
-      }
-      blackHole(popped)
-    }
+      Workload("callbacks", size: size, side: "floor", body: .sync { heapFloor(delays) }),
+    ]
     // combine-schedulers sorts its whole queue before each action it runs: 100,000 would take
     // over half an hour per iteration, so its sizes stop at 10,000.
-    if size <= 10_000, settings.runsPeer(size: size) {
-      let configuration = size >= 10_000 ? settings.slowPeer() : settings.configuration
-      Benchmark("callbacks.\(label(size)).combine-schedulers", configuration: configuration) { _ in
-        let scheduler = DispatchQueue.test
-        let counter = Counter()
-        for delay in delays {
-          scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay)))) { counter.increment() }
-        }
-        scheduler.advance(by: .seconds(3_600))
-        precondition(counter.value == size, "ran \(counter.value) of \(size) callbacks")
-      }
+    if size <= 10_000 {
+      workloads.append(
+        Workload(
+          "callbacks",
+          size: size,
+          side: "combine-schedulers",
+          takesSeconds: size >= 10_000,
+          body: .sync { combineSchedulersCallbacks(delays) }
+        )
+      )
     }
+    return workloads
   }
 }
 
@@ -55,6 +35,38 @@ func callbackBenchmarks() {
 private func randomDelays(count: Int) -> [Int64] {
   var generator = SeededGenerator(seed: 42)
   return (0..<count).map { _ in Int64.random(in: 0..<3_600_000_000_000, using: &generator) }
+}
+
+private func effectsCallbacks(_ delays: [Int64]) {
+  let scheduler = TestScheduler(maxRuns: .max)
+  let counter = Counter()
+  for delay in delays {
+    scheduler.schedule(after: .nanoseconds(delay)) { counter.increment() }
+  }
+  scheduler.advance(by: .seconds(3_600))
+  precondition(counter.value == delays.count, "ran \(counter.value) of \(delays.count) callbacks")
+}
+
+private func combineSchedulersCallbacks(_ delays: [Int64]) {
+  let scheduler = DispatchQueue.test
+  let counter = Counter()
+  for delay in delays {
+    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay)))) { counter.increment() }
+  }
+  scheduler.advance(by: .seconds(3_600))
+  precondition(counter.value == delays.count, "ran \(counter.value) of \(delays.count) callbacks")
+}
+
+private func heapFloor(_ delays: [Int64]) {
+  var heap = DeadlineHeap()
+  for (sequence, delay) in delays.enumerated() {
+    heap.push(DeadlineHeap.Entry(deadline: delay, sequence: sequence))
+  }
+  var popped = 0
+  while let entry = heap.pop() {
+    popped &+= entry.sequence
+  }
+  blackHole(popped)
 }
 
 /// The floor of a timer queue: an array-backed binary min-heap of (deadline, sequence).

@@ -1,4 +1,3 @@
-import Benchmark
 import Clocks
 import Effects
 import EffectsTestSupport
@@ -6,27 +5,45 @@ import EffectsTestSupport
 // N tasks each sleep a different number of milliseconds (1 … N); one advance of N milliseconds
 // resumes them all. Either in a task group or as N unstructured tasks.
 
-func sleeperBenchmarks() {
-  let settings = RunSettings.current
-  for size in [1_000, 10_000, 100_000] {
-    let configuration = settings.configuration(thresholds: RunSettings.concurrentThresholds)
-    Benchmark("sleepers-group.\(label(size)).effects", configuration: configuration) { _ in
-      await effectsSleepersInGroup(size)
-    }
-    Benchmark("sleepers-tasks.\(label(size)).effects", configuration: configuration) { _ in
-      await effectsSleepersInTasks(size)
-    }
+func sleeperWorkloads() -> [Workload] {
+  [1_000, 10_000, 100_000].flatMap { size -> [Workload] in
+    var workloads = [
+      Workload(
+        "sleepers-group",
+        size: size,
+        side: "effects",
+        allocations: .nearlyExact,
+        body: .async { await effectsSleepersInGroup(size) }
+      ),
+      Workload(
+        "sleepers-tasks",
+        size: size,
+        side: "effects",
+        allocations: .nearlyExact,
+        body: .async { await effectsSleepersInTasks(size) }
+      ),
+    ]
     // swift-clocks' TestClock sorts its sleepers and yields 20 times per sleeper it resumes:
     // 100,000 would take far over an hour per iteration, so its sizes stop at 10,000.
-    if size <= 10_000, settings.runsPeer(size: size) {
-      let configuration = size >= 10_000 ? settings.slowPeer() : settings.configuration
-      Benchmark("sleepers-group.\(label(size)).swift-clocks", configuration: configuration) { _ in
-        await swiftClocksSleepersInGroup(size)
-      }
-      Benchmark("sleepers-tasks.\(label(size)).swift-clocks", configuration: configuration) { _ in
-        await swiftClocksSleepersInTasks(size)
-      }
+    if size <= 10_000 {
+      workloads += [
+        Workload(
+          "sleepers-group",
+          size: size,
+          side: "swift-clocks",
+          takesSeconds: size >= 10_000,
+          body: .async { await swiftClocksSleepersInGroup(size) }
+        ),
+        Workload(
+          "sleepers-tasks",
+          size: size,
+          side: "swift-clocks",
+          takesSeconds: size >= 10_000,
+          body: .async { await swiftClocksSleepersInTasks(size) }
+        ),
+      ]
     }
+    return workloads
   }
 }
 

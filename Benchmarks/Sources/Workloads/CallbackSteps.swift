@@ -1,4 +1,3 @@
-import Benchmark
 import CombineSchedulers
 import Dispatch
 import Effects
@@ -9,33 +8,32 @@ import EffectsTestSupport
 // synchronously (`advance(by:)` without `await`): issue #16 asks that an awaited step cost at most
 // twice that.
 
-func callbackStepBenchmarks() {
-  let settings = RunSettings.current
-  for size in [1_000, 10_000] {
-    Benchmark(
-      "callback-steps.\(label(size)).effects",
-      configuration: settings.configuration(thresholds: RunSettings.concurrentThresholds)
-    ) { _ in
-      await effectsAwaitedCallbackSteps(size)
-    }
-    Benchmark("callback-steps.\(label(size)).floor") { _ in
-      let scheduler = TestScheduler(maxRuns: .max)
-      let counter = Counter()
-      for index in 0..<size {
-        scheduler.schedule(after: .milliseconds(index + 1)) { counter.increment() }
-      }
-      for _ in 0..<size {
-        scheduler.advance(by: .milliseconds(1))
-      }
-      precondition(counter.value == size, "ran \(counter.value) of \(size) callbacks")
-    }
+func callbackStepWorkloads() -> [Workload] {
+  [1_000, 10_000].flatMap { size -> [Workload] in
+    var workloads = [
+      Workload(
+        "callback-steps",
+        size: size,
+        side: "effects",
+        allocations: .nearlyExact,
+        body: .async { await effectsAwaitedCallbackSteps(size) }
+      ),
+      Workload("callback-steps", size: size, side: "floor", body: .sync { synchronousCallbackSteps(size) }),
+    ]
     // combine-schedulers yields 20 times before each action (`Task.megaYield()`): about 4 ms a
     // step here, so 10,000 would take over a minute per iteration; its size stops at 1,000.
     if size <= 1_000 {
-      Benchmark("callback-steps.\(label(size)).combine-schedulers", configuration: settings.slowPeer()) { _ in
-        await combineSchedulersAwaitedCallbackSteps(size)
-      }
+      workloads.append(
+        Workload(
+          "callback-steps",
+          size: size,
+          side: "combine-schedulers",
+          takesSeconds: true,
+          body: .async { await combineSchedulersAwaitedCallbackSteps(size) }
+        )
+      )
     }
+    return workloads
   }
 }
 
@@ -49,6 +47,18 @@ func callbackStepBenchmarks() {
     for _ in 0..<count {
       await scheduler.advance(by: .milliseconds(1))
     }
+  }
+  precondition(counter.value == count, "ran \(counter.value) of \(count) callbacks")
+}
+
+private func synchronousCallbackSteps(_ count: Int) {
+  let scheduler = TestScheduler(maxRuns: .max)
+  let counter = Counter()
+  for index in 0..<count {
+    scheduler.schedule(after: .milliseconds(index + 1)) { counter.increment() }
+  }
+  for _ in 0..<count {
+    scheduler.advance(by: .milliseconds(1))
   }
   precondition(counter.value == count, "ran \(counter.value) of \(count) callbacks")
 }

@@ -1,4 +1,3 @@
-import Benchmark
 import CombineSchedulers
 import Dispatch
 import Effects
@@ -8,23 +7,24 @@ import EffectsTestSupport
 // times, counting; the main-actor driver advances 1 ms at a time until the count reaches N. Each
 // step is one `await advance(by:)` that resumes the sleeper and returns once it has counted.
 
-func asyncStepBenchmarks() {
-  let settings = RunSettings.current
-  for size in [1_000, 10_000] {
-    Benchmark(
-      "steps.\(label(size)).effects",
-      configuration: settings.configuration(thresholds: RunSettings.concurrentThresholds)
-    ) { _ in
-      await effectsSteps(size)
-    }
-    if settings.runsPeer(size: size) {
-      Benchmark(
-        "steps.\(label(size)).combine-schedulers",
-        configuration: size >= 10_000 ? settings.slowPeer() : settings.configuration
-      ) { _ in
-        await combineSchedulersSteps(size)
-      }
-    }
+func stepWorkloads() -> [Workload] {
+  [1_000, 10_000].flatMap { size -> [Workload] in
+    [
+      Workload(
+        "steps",
+        size: size,
+        side: "effects",
+        allocations: .varying,
+        body: .async { await effectsSteps(size) }
+      ),
+      Workload(
+        "steps",
+        size: size,
+        side: "combine-schedulers",
+        takesSeconds: size >= 10_000,
+        body: .async { await combineSchedulersSteps(size) }
+      ),
+    ]
   }
 }
 

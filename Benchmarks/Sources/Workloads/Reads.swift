@@ -1,4 +1,3 @@
-import Benchmark
 import Dependencies
 import Effects
 import EffectsTestSupport
@@ -13,35 +12,48 @@ import Foundation
 private let reads = 1_000_000
 private let fixedDate = Date(timeIntervalSinceReferenceDate: 0)
 
-func readBenchmarks() {
-  let size = label(reads)
-  Benchmark("read.root.\(size).effects") { _ in
+func readWorkloads() -> [Workload] {
+  [
+    Workload("read.root", size: reads, side: "effects", body: .sync(effectsRootReads)),
+    Workload("read.root", size: reads, side: "floor", body: .sync(plainReads)),
+    Workload("read.root", size: reads, side: "swift-dependencies", body: .sync(dependencyReads)),
+    Workload("read.scoped", size: reads, side: "effects", body: .sync(effectsScopedReads)),
+    Workload("read.scoped", size: reads, side: "floor", body: .sync(taskLocalReads)),
+    Workload("read.scoped", size: reads, side: "swift-dependencies", body: .sync(scopedDependencyReads)),
+  ]
+}
+
+private func effectsRootReads() {
+  for _ in 0..<reads { blackHole(Environment.current.clock) }
+}
+
+private func effectsScopedReads() {
+  withEnvironment({ $0.clock = FixedClock(fixedDate) }) {
     for _ in 0..<reads { blackHole(Environment.current.clock) }
   }
-  Benchmark("read.root.\(size).floor") { _ in
-    for _ in 0..<reads { blackHole(PlainEnvironment.root.clock) }
+}
+
+private func plainReads() {
+  for _ in 0..<reads { blackHole(PlainEnvironment.root.clock) }
+}
+
+private func taskLocalReads() {
+  PlainEnvironment.$scoped.withValue(PlainEnvironment(clock: FixedClock(fixedDate))) {
+    for _ in 0..<reads { blackHole(PlainEnvironment.current.clock) }
   }
-  Benchmark("read.root.\(size).swift-dependencies") { _ in
+}
+
+private func dependencyReads() {
+  let model = DatedModel()
+  for _ in 0..<reads { blackHole(model.date) }
+}
+
+private func scopedDependencyReads() {
+  withDependencies {
+    $0.date = .constant(fixedDate)
+  } operation: {
     let model = DatedModel()
     for _ in 0..<reads { blackHole(model.date) }
-  }
-  Benchmark("read.scoped.\(size).effects") { _ in
-    withEnvironment({ $0.clock = FixedClock(fixedDate) }) {
-      for _ in 0..<reads { blackHole(Environment.current.clock) }
-    }
-  }
-  Benchmark("read.scoped.\(size).floor") { _ in
-    PlainEnvironment.$scoped.withValue(PlainEnvironment(clock: FixedClock(fixedDate))) {
-      for _ in 0..<reads { blackHole(PlainEnvironment.current.clock) }
-    }
-  }
-  Benchmark("read.scoped.\(size).swift-dependencies") { _ in
-    withDependencies {
-      $0.date = .constant(fixedDate)
-    } operation: {
-      let model = DatedModel()
-      for _ in 0..<reads { blackHole(model.date) }
-    }
   }
 }
 
