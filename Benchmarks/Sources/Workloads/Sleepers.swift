@@ -1,0 +1,116 @@
+import Clocks
+import Effects
+import EffectsTestSupport
+
+// N tasks each sleep a different number of milliseconds (1 … N); one advance of N milliseconds
+// resumes them all. Either in a task group or as N unstructured tasks.
+
+func sleeperWorkloads() -> [Workload] {
+  [1_000, 10_000, 100_000].flatMap { size -> [Workload] in
+    var workloads = [
+      Workload(
+        "sleepers-group",
+        size: size,
+        side: "effects",
+        allocations: .nearlyExact,
+        body: .async { await effectsSleepersInGroup(size) }
+      ),
+      Workload(
+        "sleepers-tasks",
+        size: size,
+        side: "effects",
+        allocations: .nearlyExact,
+        body: .async { await effectsSleepersInTasks(size) }
+      ),
+    ]
+    // swift-clocks' TestClock sorts its sleepers and yields 20 times per sleeper it resumes:
+    // 100,000 would take far over an hour per iteration, so its sizes stop at 10,000.
+    if size <= 10_000 {
+      workloads += [
+        Workload(
+          "sleepers-group",
+          size: size,
+          side: "swift-clocks",
+          takesSeconds: size >= 10_000,
+          body: .async { await swiftClocksSleepersInGroup(size) }
+        ),
+        Workload(
+          "sleepers-tasks",
+          size: size,
+          side: "swift-clocks",
+          takesSeconds: size >= 10_000,
+          body: .async { await swiftClocksSleepersInTasks(size) }
+        ),
+      ]
+    }
+    return workloads
+  }
+}
+
+private func effectsSleepersInGroup(_ count: Int) async {
+  let scheduler = TestScheduler(maxRuns: .max)
+  let resumed = AtomicCounter()
+  await scheduler.withVirtualTime {
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<count {
+        group.addTask {
+          try? await scheduler.sleep(for: .milliseconds(index + 1))
+          resumed.increment()
+        }
+      }
+      await scheduler.advance(by: .milliseconds(count))
+      precondition(resumed.value == count, "one advance resumed \(resumed.value) of \(count) sleepers")
+    }
+  }
+}
+
+private func effectsSleepersInTasks(_ count: Int) async {
+  let scheduler = TestScheduler(maxRuns: .max)
+  let resumed = AtomicCounter()
+  await scheduler.withVirtualTime {
+    for index in 0..<count {
+      Task {
+        try? await scheduler.sleep(for: .milliseconds(index + 1))
+        resumed.increment()
+      }
+    }
+    await scheduler.advance(by: .milliseconds(count))
+    precondition(resumed.value == count, "one advance resumed \(resumed.value) of \(count) sleepers")
+  }
+}
+
+/// swift-clocks as its README uses it: start the work, then `await clock.advance(by:)`. Its
+/// advance waits for no task, so a sleeper that starts late reads a later `now` and sleeps past
+/// the end of the window: the driver advances the whole window again until every sleeper has
+/// counted (the extra advances are part of the cost).
+private func swiftClocksSleepersInGroup(_ count: Int) async {
+  let clock = TestClock()
+  let resumed = AtomicCounter()
+  await withTaskGroup(of: Void.self) { group in
+    for index in 0..<count {
+      group.addTask {
+        try? await clock.sleep(for: .milliseconds(index + 1))
+        resumed.increment()
+      }
+    }
+    await clock.advance(by: .milliseconds(count))
+    while resumed.value < count {
+      await clock.advance(by: .milliseconds(count))
+    }
+  }
+}
+
+private func swiftClocksSleepersInTasks(_ count: Int) async {
+  let clock = TestClock()
+  let resumed = AtomicCounter()
+  for index in 0..<count {
+    Task {
+      try? await clock.sleep(for: .milliseconds(index + 1))
+      resumed.increment()
+    }
+  }
+  await clock.advance(by: .milliseconds(count))
+  while resumed.value < count {
+    await clock.advance(by: .milliseconds(count))
+  }
+}
