@@ -4,7 +4,7 @@ import Foundation
 package enum BundleKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "bundle"
-  package static var liveValue: any ResourceBundle { Bundle.main }
+  package static let liveValue: any ResourceBundle = Bundle.main
   package static var testValue: any ResourceBundle { EmptyBundle() }
 }
 

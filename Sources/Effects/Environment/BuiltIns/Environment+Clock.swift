@@ -4,7 +4,7 @@ import Foundation
 package enum ClockKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "clock"
-  package static var liveValue: any WallClock { SystemClock() }
+  package static let liveValue: any WallClock = SystemClock()
   package static var testValue: any WallClock { FixedClock(Date(timeIntervalSinceReferenceDate: 0)) }
 }
 

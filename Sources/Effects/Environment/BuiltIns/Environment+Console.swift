@@ -4,7 +4,7 @@ import Foundation
 package enum ConsoleKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "console"
-  package static var liveValue: any Console { StandardOutput() }
+  package static let liveValue: any Console = StandardOutput()
   package static var testValue: any Console { InMemoryConsole() }
 }
 

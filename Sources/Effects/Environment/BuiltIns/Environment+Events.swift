@@ -4,7 +4,7 @@ import Foundation
 package enum EventsKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "events"
-  package static var liveValue: any EventLogging { UnconfiguredEvents() }
+  package static let liveValue: any EventLogging = UnconfiguredEvents()
   package static var testValue: any EventLogging { InMemoryEventLog() }
 }
 

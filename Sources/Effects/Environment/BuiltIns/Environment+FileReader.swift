@@ -4,7 +4,7 @@ import Foundation
 package enum FileReaderKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "fileReader"
-  package static var liveValue: any FileReader { DiskFileSystem() }
+  package static let liveValue: any FileReader = DiskFileSystem()
   package static var testValue: any FileReader { InMemoryFileSystem() }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 package enum FileWriterKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "fileWriter"
-  package static var liveValue: any FileWriter { DiskFileSystem() }
+  package static let liveValue: any FileWriter = DiskFileSystem()
   package static var testValue: any FileWriter { InMemoryFileSystem() }
 }
 
