@@ -194,7 +194,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
               deadline: max(deadline(state.elapsed), state.elapsed),
               callSite: callSite,
               work: .sleep(continuation, sleeper: ticket.index),
-              id: ticket.id
+              id: state.sleeperSlots[ticket.index].id
             )
             return true
           }
@@ -271,8 +271,7 @@ extension TestScheduler {
     /// still on its way to register finds its ticket gone, and throws `CancellationError`.
     mutating func removeAll() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
       let entries = queue.removeAll()
-      sleeperSlots = []
-      freeSleeperSlots = []
+      for index in sleeperSlots.indices where sleeperSlots[index].id != 0 { freeSleeper(at: index) }
       let continuations = entries.compactMap { entry -> UnsafeContinuation<Void, any Error>? in
         if case .sleep(let continuation, _) = entry.work { return continuation }
         return nil
@@ -282,36 +281,49 @@ extension TestScheduler {
 
     /// A sleeper's place until it is resumed: its queue entry once it has registered.
     struct SleeperSlot {
+      /// The id of its queue entry; 0 while the slot is free.
       var id: UInt64
+      /// How many sleepers the slot has held: tells this one's ticket from an earlier one's.
+      var generation: UInt32
       var handle: TimerQueue.Handle?
     }
 
-    /// Names a sleeper's slot; the id tells a reused slot from this one.
+    /// Names a sleeper's slot and generation, in one word: the sleeping task's frame carries it, and
+    /// a larger frame costs an unstructured task an allocation.
     struct SleeperTicket: Sendable {
-      var index: Int
-      var id: UInt64
+      let raw: UInt64
+
+      init(index: Int, generation: UInt32) {
+        raw = UInt64(index) << 32 | UInt64(generation)
+      }
+
+      var index: Int { Int(raw >> 32) }
+      var generation: UInt32 { UInt32(truncatingIfNeeded: raw) }
     }
 
     /// A slot for a new sleeper.
     mutating func reserveSleeper() -> SleeperTicket {
       let id = queue.makeSequence()
-      let slot = SleeperSlot(id: id, handle: nil)
       if let index = freeSleeperSlots.popLast() {
-        sleeperSlots[index] = slot
-        return SleeperTicket(index: index, id: id)
+        sleeperSlots[index].id = id
+        return SleeperTicket(index: index, generation: sleeperSlots[index].generation)
       }
-      sleeperSlots.append(slot)
-      return SleeperTicket(index: sleeperSlots.count - 1, id: id)
+      sleeperSlots.append(SleeperSlot(id: id, generation: 0, handle: nil))
+      return SleeperTicket(index: sleeperSlots.count - 1, generation: 0)
     }
 
     /// Whether `ticket` still names its sleeper: not resumed, cancelled or emptied out since.
     func isReserved(_ ticket: SleeperTicket) -> Bool {
-      ticket.index < sleeperSlots.count && sleeperSlots[ticket.index].id == ticket.id
+      let index = ticket.index
+      return index < sleeperSlots.count && sleeperSlots[index].id != 0
+        && sleeperSlots[index].generation == ticket.generation
     }
 
-    /// Frees the slot at `index` for the next sleeper.
+    /// Frees the slot at `index` for the next sleeper, whose ticket will not match this one's.
     mutating func freeSleeper(at index: Int) {
-      sleeperSlots[index] = SleeperSlot(id: 0, handle: nil)
+      sleeperSlots[index].id = 0
+      sleeperSlots[index].handle = nil
+      sleeperSlots[index].generation &+= 1
       freeSleeperSlots.append(index)
     }
   }
