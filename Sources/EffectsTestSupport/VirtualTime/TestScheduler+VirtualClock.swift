@@ -62,8 +62,13 @@ extension TestScheduler {
       line: UInt = #line,
       column: UInt = #column
     ) {
+      self.init(scheduler, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A clock view of `scheduler` whose sleeps are listed as scheduled at `callSite`.
+    init(_ scheduler: TestScheduler, callSite: CallSite) {
       self.scheduler = scheduler
-      self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      self.callSite = callSite
     }
 
     /// The scheduler's current offset.
