@@ -54,6 +54,18 @@ import Testing
     #expect(deviations.list == [])
   }
 
+  /// The README's test, as written there.
+  @Test(.virtualTime) func searchesOnceTheUserStopsTyping() async {
+    let model = CatalogSearchModel { [$0 + "ift"] }  // debounces on Environment.current.continuousClock
+    model.start()
+    model.type("sw")
+    await TestScheduler.current.advance(by: .milliseconds(299))
+    #expect(model.searches == [])
+    await TestScheduler.current.advance(by: .milliseconds(1))
+    #expect(model.results == [.init(id: UUID(0), title: "swift")])
+    model.stop()
+  }
+
   @Test(.virtualTime) func resultsGetTheTestsIdentifiersInOrder() async {
     let model = CatalogSearchModel { [$0 + "ift", $0 + "im"] }
     model.start()
