@@ -38,6 +38,7 @@
 /// wrappers do not belong together.
 public struct DurationClock: Clock {
   /// An instant of a ``DurationClock``: an exact offset from the origin of the clock that made it.
+  /// (Test support's virtual clock speaks the same instants, offsets from its scheduler's start.)
   public struct Instant: InstantProtocol {
     /// The offset from the clock's origin.
     public var offset: Duration

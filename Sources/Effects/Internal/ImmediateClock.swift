@@ -3,21 +3,7 @@
 /// read, so the test goes on and reports everything it finds, as `InlineScheduler` does for the
 /// scheduler. (`Environment.test()` sets the virtual clock of its `TestScheduler` instead.)
 final class ImmediateClock: Clock, Sendable {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-
-    func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  typealias Instant = DurationClock.Instant
 
   private let current = Locked(Instant(offset: .zero))
 
