@@ -26,15 +26,7 @@ extension FeatureTester {
     reportUnassertedEffects()
     await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
     guard !received.isEmpty else {
-      if strict {
-        reportIssue(
-          """
-          FeatureTester.skipReceivedActions() found no action fed back to skip. Remove the call, or pass \
-          strict: false where there may be none.
-          """,
-          at: site
-        )
-      }
+      if strict { reportNothingToSkip("skipReceivedActions()", found: "no action fed back", at: site) }
       return
     }
     for entry in received { steps[entry.step].effectsChecked = true }
@@ -64,19 +56,19 @@ extension FeatureTester {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
     guard runs.contains(where: { !$0.hasEnded }) else {
-      if strict {
-        reportIssue(
-          """
-          FeatureTester.skipInFlightEffects() found no effect running to skip. Remove the call, or pass \
-          strict: false where there may be none.
-          """,
-          at: site
-        )
-      }
+      if strict { reportNothingToSkip("skipInFlightEffects()", found: "no effect running", at: site) }
       return
     }
     runner.cancelAll()
     // The cancelled effects end (a sleep on the scheduler throws CancellationError at once).
     await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reports a strict skip that found nothing: the call is stale.
+  private func reportNothingToSkip(_ call: String, found nothing: String, at site: CallSite) {
+    reportIssue(
+      "FeatureTester.\(call) found \(nothing) to skip. Remove the call, or pass strict: false where there may be none.",
+      at: site
+    )
   }
 }
