@@ -59,7 +59,7 @@ public import Effects
 /// Pass `cancelInFlight` to give effects an identity: when an effect whose identity is not `nil`
 /// starts while an earlier one with the same identity is still running, the earlier one's task is
 /// cancelled (a new search supersedes the one in flight). An action fed back by a cancelled effect
-/// is dropped. The tester performs effects through an ``EffectRunner``: an interactor that runs its
+/// is dropped. The tester performs effects through an `EffectRunner`: an interactor that runs its
 /// effects through one too cancels and drops exactly as the test saw, and can hand the tester its
 /// own runner (``init(initialState:reducer:effects:exhaustivity:scheduler:fileID:filePath:line:column:)``).
 ///
@@ -135,7 +135,7 @@ public final class FeatureTester<
   ///     `scheduler.withVirtualTime { … }`. Made outside any scope, the tester reports it here.
   ///   - cancelInFlight: The identity of an effect that supersedes a running one with the same
   ///     identity; `nil` (the default for every effect) for effects that run side by side. The
-  ///     tester cancels with an ``EffectRunner``, as an interactor that uses one does.
+  ///     tester cancels with an `EffectRunner`, as an interactor that uses one does.
   ///   - perform: Performs one effect against the world, and feeds actions back with `send` — any
   ///     number of times, at any virtual time. The same function the interactor calls.
   ///   - fileID: The file that made the tester: issues about the tester as a whole (no scope, no
@@ -185,7 +185,7 @@ public final class FeatureTester<
   /// - Parameters:
   ///   - initialState: The state before the first step.
   ///   - reducer: The feature's decisions: the next state and the effects to perform.
-  ///   - effects: Performs each effect the reducer asks for — the interactor's ``EffectRunner``.
+  ///   - effects: Performs each effect the reducer asks for — the interactor's `EffectRunner`.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
   ///   - scheduler: The scope's scheduler. Leave it `nil` inside `@Test(.virtualTime)` or
   ///     `withVirtualTime { … }`, where it is ``TestScheduler/current``; pass it inside
