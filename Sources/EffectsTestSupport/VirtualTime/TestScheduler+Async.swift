@@ -169,6 +169,9 @@ extension TestScheduler {
       result = .failure(error)
     }
     await endScope(executor, at: scopeSite, leftoverWork: leftoverWork)
+    for check in state.withLock({ state in defer { state.scopeEndChecks = [] }; return state.scopeEndChecks }) {
+      check()
+    }
     return result
   }
 
