@@ -141,7 +141,9 @@ extension NetworkRequest: CustomStringConvertible {
 
 /// `["Accept": "text/plain", "Content-Type": "application/json"]`, sorted by name.
 package func describeHeaders(_ headers: [String: String]) -> String {
-  let pairs = headers.sorted { $0.key < $1.key }.map { "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))" }
+  let pairs = headers.sorted { $0.key < $1.key }.map {
+    "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))"
+  }
   return "[\(pairs.joined(separator: ", "))]"
 }
 

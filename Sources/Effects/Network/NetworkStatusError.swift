@@ -28,7 +28,8 @@ extension NetworkStatusError: CustomStringConvertible, LocalizedError {
   /// `POST https://api.example.com/logout answered 500, not a success (200..<300): "…"`.
   public var description: String {
     let body = response.body.isEmpty ? "" : ": \(describeBody(response.body))"
-    return "\(request.method) \(request.url.absoluteString) answered \(response.status), not a success (200..<300)\(body)"
+    return
+      "\(request.method) \(request.url.absoluteString) answered \(response.status), not a success (200..<300)\(body)"
   }
 
   /// The same as ``description``.

@@ -68,7 +68,13 @@ extension Environment {
     environment.clock = scheduler
     environment.scheduler = scheduler
     environment.useFileSystem(InMemoryFileSystem())
-    environment.network = StubNetwork(scheduler: scheduler, fileID: fileID, filePath: filePath, line: line, column: column)
+    environment.network = StubNetwork(
+      scheduler: scheduler,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
     return environment
   }
 

@@ -35,9 +35,10 @@ public import Foundation
 /// - **A stub answers** a response (any status: a 404 is a response, as from the live client), or
 ///   an error (`URLError(.notConnectedToInternet)`), after a latency on the virtual clock, so a
 ///   slow response is exact in virtual time (see ``stub(_:_:after:fileID:filePath:line:column:)``).
-/// - **A request no stub matches** fails the test at the line that sent it (where the stack says;
-///   else at the line that made this network), naming the closest stub with a diff; the code
-///   under test gets a ``StubNetworkError``, so it goes on and the test reports everything.
+/// - **A request no stub matches** fails the test at the line that made this network (for the
+///   network of `Environment.test()`, that call; for a trait's environment, the test), naming the
+///   request and the closest stub with a diff; the code under test gets a ``StubNetworkError``, so
+///   it goes on and the test reports everything.
 /// - **A stub never used** fails the test at the line that made it, when the virtual-time scope it
 ///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`), or else when the network is
 ///   released.
@@ -50,8 +51,8 @@ public import Foundation
 /// live network unless it asks for it, and any request the code under test sends is reported.
 public final class StubNetwork: Networking, Sendable {
   let state: Locked<State>
-  /// Where the network was made: where an unmatched request is reported when the stack cannot say
-  /// (nil for the network of a virtual-time trait's environment: then at the test).
+  /// Where the network was made: where a request no stub matches is reported (nil for the network
+  /// of a virtual-time trait's environment: then at the test).
   let creation: CallSite?
 
   /// A network with no stubs, whose latencies run on `scheduler`.
@@ -60,8 +61,7 @@ public final class StubNetwork: Networking, Sendable {
   ///   - scheduler: The clock latencies run on. Leave it `nil` inside `@Test(.virtualTime)` or
   ///     `withVirtualTime { … }`: the scope's scheduler is used. `Environment.test(scheduler:)`
   ///     passes its own.
-  ///   - fileID: Where the network is made: an unmatched request is reported here when the line
-  ///     that sent it cannot be found.
+  ///   - fileID: Where the network is made: a request no stub matches is reported here.
   public convenience init(
     scheduler: TestScheduler? = nil,
     fileID: StaticString = #fileID,
@@ -93,8 +93,13 @@ public final class StubNetwork: Networking, Sendable {
       return (state.answer(request), state.scheduler ?? TestScheduler.scoped)
     }
     guard let stub = found else {
-      // Reported before any suspension, so the stack still holds the line that sent the request.
-      reportRead(unmatchedMessage(request), fallback: creation)
+      // At the line that made the network: an async caller is not on the thread's stack, so the
+      // line that sent the request cannot be found the way a co-effect's read site is.
+      if let creation {
+        reportIssue(unmatchedMessage(request), at: creation)
+      } else {
+        reportRead(unmatchedMessage(request), fallback: nil)
+      }
       throw StubNetworkError(request: request)
     }
     if stub.latency > .zero {

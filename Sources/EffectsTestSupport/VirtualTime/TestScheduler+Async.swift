@@ -169,7 +169,10 @@ extension TestScheduler {
       result = .failure(error)
     }
     await endScope(executor, at: scopeSite, leftoverWork: leftoverWork)
-    for check in state.withLock({ state in defer { state.scopeEndChecks = [] }; return state.scopeEndChecks }) {
+    for check in state.withLock({ state in
+      defer { state.scopeEndChecks = [] }
+      return state.scopeEndChecks
+    }) {
       check()
     }
     return result

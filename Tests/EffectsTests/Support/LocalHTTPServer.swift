@@ -69,7 +69,9 @@ final class LocalHTTPServer: @unchecked Sendable {
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = Self.loopback(port: 0)
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0, listen(listener, 64) == 0 else {
       close(listener)
@@ -143,7 +145,9 @@ final class LocalHTTPServer: @unchecked Sendable {
     defer { close(probe) }
     var address = loopback(port: 0)
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     return localPort(of: probe)
@@ -153,7 +157,10 @@ final class LocalHTTPServer: @unchecked Sendable {
 
   private func acceptLoop() {
     while true {
-      var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+      var fds = [
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+      ]
       let ready = poll(&fds, 2, -1)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -226,7 +233,12 @@ final class LocalHTTPServer: @unchecked Sendable {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    var received = Received(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: Data())
+    var received = Received(
+      method: String(requestLine[0]),
+      path: String(requestLine[1]),
+      headers: headers,
+      body: Data()
+    )
     if received.value(forHeader: "Expect")?.lowercased() == "100-continue" {
       send(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: connection)
     }
