@@ -169,12 +169,11 @@ extension TestScheduler {
       result = .failure(error)
     }
     await endScope(executor, at: scopeSite, leftoverWork: leftoverWork)
-    for check in state.withLock({ state in
+    let checks = state.withLock { state in
       defer { state.scopeEndChecks = [] }
       return state.scopeEndChecks
-    }) {
-      check()
     }
+    for check in checks { check() }
     return result
   }
 
