@@ -25,6 +25,10 @@ extension StubNetwork {
   ///   - response: The answer, whatever its status (a 500 is a response, not an error). A 200 with
   ///     no body by default.
   ///   - latency: How long the answer takes, in virtual time.
+  ///   - fileID: The file that made the stub: a stub never used is reported at this call.
+  ///   - filePath: The file's full path, which XCTest needs.
+  ///   - line: The line that made the stub.
+  ///   - column: The column of that call.
   public func stub(
     _ request: NetworkRequest,
     _ response: NetworkResponse = .ok,

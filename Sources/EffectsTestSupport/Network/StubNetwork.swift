@@ -7,7 +7,7 @@ public import FoundationNetworking
 public import Foundation
 #endif
 
-/// A ``Effects/Networking`` for tests: it answers requests from stubs, records every request, and
+/// A `Networking` for tests: it answers requests from stubs, records every request, and
 /// reports what the test did not foresee — a request no stub matches, a stub nothing asked for.
 ///
 /// Give it to the code under test through the environment, stub what the server should answer,
@@ -61,7 +61,11 @@ public final class StubNetwork: Networking, Sendable {
   ///   - scheduler: The clock latencies run on. Leave it `nil` inside `@Test(.virtualTime)` or
   ///     `withVirtualTime { … }`: the scope's scheduler is used. `Environment.test(scheduler:)`
   ///     passes its own.
-  ///   - fileID: Where the network is made: a request no stub matches is reported here.
+  ///   - fileID: The file that made the network: a request no stub matches is reported at this
+  ///     call.
+  ///   - filePath: The file's full path, which XCTest needs.
+  ///   - line: The line that made the network.
+  ///   - column: The column of that call.
   public convenience init(
     scheduler: TestScheduler? = nil,
     fileID: StaticString = #fileID,
