@@ -71,7 +71,7 @@ public struct NetworkRequest: Hashable, Sendable {
 
   /// The value of the header `name`, whatever its case (`content-type` finds `Content-Type`).
   public func value(forHeader name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headerValue(name, in: headers)
   }
 }
 
@@ -132,27 +132,8 @@ extension NetworkRequest: CustomStringConvertible {
   /// One line: `POST https://api.example.com/login ["Content-Type": "application/json"] body: "…"`,
   /// with the headers sorted by name and a body that is not text given as its size.
   public var description: String {
-    var text = "\(method) \(url.absoluteString)"
-    if !headers.isEmpty { text += " \(describeHeaders(headers))" }
-    if !body.isEmpty { text += " body: \(describeBody(body))" }
-    return text
+    describeMessage("\(method) \(url.absoluteString)", headers: headers, body: body)
   }
-}
-
-/// `["Accept": "text/plain", "Content-Type": "application/json"]`, sorted by name.
-package func describeHeaders(_ headers: [String: String]) -> String {
-  let pairs = headers.sorted { $0.key < $1.key }.map {
-    "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))"
-  }
-  return "[\(pairs.joined(separator: ", "))]"
-}
-
-/// A body as a message shows it: its text, quoted, or `12 bytes` when it is not UTF-8.
-package func describeBody(_ body: Data) -> String {
-  guard let text = String(data: body, encoding: .utf8) else {
-    return body.count == 1 ? "1 byte" : "\(body.count) bytes"
-  }
-  return String(reflecting: text)
 }
 
 extension URL {

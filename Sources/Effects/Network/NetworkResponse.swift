@@ -44,7 +44,7 @@ public struct NetworkResponse: Hashable, Sendable {
 
   /// The value of the header `name`, whatever its case (`content-type` finds `Content-Type`).
   public func value(forHeader name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    headerValue(name, in: headers)
   }
 
   /// The body decoded from JSON as `type`.
@@ -95,9 +95,6 @@ extension NetworkResponse {
 extension NetworkResponse: CustomStringConvertible {
   /// One line: `200 ["Content-Type": "application/json"] body: "{\"name\":\"Ada\"}"`.
   public var description: String {
-    var text = "\(status)"
-    if !headers.isEmpty { text += " \(describeHeaders(headers))" }
-    if !body.isEmpty { text += " body: \(describeBody(body))" }
-    return text
+    describeMessage("\(status)", headers: headers, body: body)
   }
 }

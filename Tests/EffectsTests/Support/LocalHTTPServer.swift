@@ -38,7 +38,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     var body: Data
 
     func value(forHeader name: String) -> String? {
-      headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+      headerValue(name, in: headers)
     }
   }
 
