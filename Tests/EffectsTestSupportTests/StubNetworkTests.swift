@@ -200,6 +200,25 @@ import FoundationNetworking
     #expect(try await answer.value == "late")
   }
 
+  @Test func aTestEnvironmentMovedIntoAScopeWaitsOnTheScopesClockAndIsCheckedAtItsEnd() async throws {
+    let environment = Environment.test()
+    let network = try #require(environment.network as? StubNetwork)
+    let stubLine = #line + 1
+    network.stub(.get("https://api.example.com/unused"))
+    let issues = await withCapturedIssues { () async -> Void in
+      await withEnvironment(environment) { () async -> Void in
+        await withVirtualTime { (scheduler: TestScheduler) async -> Void in
+          network.stub(.get(Self.me), .ok("late"), after: .seconds(4))
+          let answer = Task { try await Environment.current.network.send(.get(Self.me)).text }
+          await scheduler.advance(by: .seconds(4))
+          let text = try? await answer.value
+          #expect(text == "late")
+        }
+      }
+    }.issues
+    #expect(issues.map(\.line) == [stubLine])
+  }
+
   @Test func aLatencyWithNoSchedulerIsReportedAndAnsweredAtOnce() async throws {
     let network = StubNetwork()
     let stubLine = #line + 1
