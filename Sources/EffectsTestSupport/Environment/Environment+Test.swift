@@ -12,6 +12,8 @@ extension Environment {
   ///   what effects write reads back; `defaults`: an empty `InMemoryDefaults`;
   /// - `console`: an `InMemoryConsole`; `events`: an `InMemoryEventLog` (read them back with
   ///   ``printedLines`` and ``trackedEvents``);
+  /// - `network`: a ``StubNetwork`` with no stubs, on the same scheduler: every request the code
+  ///   under test sends fails the test, until the test sets a network with stubs;
   /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
   /// - app keys: their `testValue` — a key without one answers its `liveValue` and reports an
   ///   issue naming the key, at the line that read it (on Linux; elsewhere at the line that called
@@ -66,6 +68,13 @@ extension Environment {
     environment.clock = scheduler
     environment.scheduler = scheduler
     environment.useFileSystem(InMemoryFileSystem())
+    environment.network = StubNetwork(
+      scheduler: scheduler,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
     return environment
   }
 
@@ -78,6 +87,7 @@ extension Environment {
     environment.clock = scheduler
     environment.scheduler = scheduler
     environment.useFileSystem(InMemoryFileSystem())
+    environment.network = StubNetwork(scheduler: scheduler, at: callSite)
     return environment
   }
 

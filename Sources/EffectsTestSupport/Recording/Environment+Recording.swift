@@ -32,6 +32,7 @@ extension Environment {
   /// | `scheduler.schedule(after:)` | `scheduler.schedule` | `after .seconds(3)` |
   /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after .seconds(0) every .seconds(5)` |
   /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for .seconds(2)` |
+  /// | `network.send(_:)` | `network.send` | the request: `GET https://api.example.com/me` |
   ///
   /// Writes (`defaults.set`) pass through unlogged: they are effects, asserted as effects; so
   /// are the targets of effects (`fileWriter`, `console`, `events`), which are not wrapped. The
@@ -47,5 +48,6 @@ extension Environment {
       .decorating(FileReaderKey.self) { RecordingFileReader(base: $0, log: log) }
       .decorating(DefaultsStoreKey.self) { RecordingDefaults(base: $0, log: log) }
       .decorating(SchedulerKey.self) { RecordingScheduler(base: $0, log: log) }
+      .decorating(NetworkKey.self) { RecordingNetwork(base: $0, log: log) }
   }
 }

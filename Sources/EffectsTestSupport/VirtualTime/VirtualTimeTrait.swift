@@ -83,8 +83,14 @@ extension Trait where Self == VirtualTimeTrait {
 
 extension Environment {
   /// Makes `scheduler` this environment's `scheduler` and its `clock`.
+  /// The network of `Environment.test()` (or one the test made) sleeps its latencies on it too,
+  /// and its stubs are checked when the scope ends.
   mutating func useVirtualTime(of scheduler: TestScheduler) {
     self.scheduler = scheduler
     clock = scheduler
+    if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)) as? StubNetwork {
+      network.useScheduler(scheduler)
+      scheduler.atScopeEnd { [weak network] in network?.reportUnusedStubs() }
+    }
   }
 }
