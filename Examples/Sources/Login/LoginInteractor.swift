@@ -2,8 +2,8 @@ public import Effects
 
 /// The login screen's interactor: it holds the screen's ``LoginState``, decides every change with
 /// ``LoginReducer``, and performs the reducer's effects through an `EffectRunner` — the only part
-/// that touches the world: `environment.loginService`, the environment's scheduler for the
-/// timeout, and `environment.defaults` for the token.
+/// that touches the world: the ``LoginService`` over `environment.network`, the environment's
+/// scheduler for the timeout, and `environment.defaults` for the token.
 ///
 /// A view controller sends actions and renders states:
 ///
@@ -21,7 +21,7 @@ public import Effects
 /// }
 /// ```
 ///
-/// Every effect is performed by the runner ``effects(environment:)`` makes, which a test hands to
+/// Every effect is performed by the runner ``effects(service:environment:)`` makes, which a test hands to
 /// a `FeatureTester` with the reducer: the feature is then tested step by step, exhaustively, on the
 /// code the app runs — cancelling a login that a new submit supersedes included.
 @MainActor
@@ -40,15 +40,17 @@ public final class LoginInteractor {
   /// - Parameters:
   ///   - state: Where the screen starts: by default an empty form.
   ///   - reducer: The decisions, with their timeout.
-  ///   - environment: The world: `loginService`, `scheduler` and `defaults`.
+  ///   - service: The login endpoint.
+  ///   - environment: The world: `network`, `scheduler` and `defaults`.
   public init(
     state: LoginState = LoginState(),
     reducer: LoginReducer = LoginReducer(),
+    service: LoginService = LoginService(),
     environment: Environment = .current
   ) {
     self.state = state
     self.reducer = reducer
-    self.effects = Self.effects(environment: environment)
+    self.effects = Self.effects(service: service, environment: environment)
   }
 
   /// Handles `action`: the reducer decides the next state and the effects, then the interactor
@@ -62,7 +64,7 @@ public final class LoginInteractor {
     effects.run(outcome.effects, send: send)
   }
 
-  /// The runner that performs the login screen's effects against `environment`: each in a task of
+  /// The runner that performs the login screen's effects with `service` against `environment`: each in a task of
   /// its own, a new `.logIn` cancelling the one in flight (``LoginEffect/cancelID``).
   ///
   /// The interactor runs every effect through it; a test hands a new one to a `FeatureTester`, so
@@ -75,24 +77,29 @@ public final class LoginInteractor {
   ///   effects: LoginInteractor.effects(environment: environment)
   /// )
   /// ```
-  public static func effects(environment: Environment) -> EffectRunner<LoginEffect, LoginAction> {
+  public static func effects(
+    service: LoginService = LoginService(),
+    environment: Environment
+  ) -> EffectRunner<LoginEffect, LoginAction> {
     EffectRunner(cancelInFlight: \.cancelID) { effect, send in
-      await perform(effect, environment: environment, send: send)
+      await perform(effect, service: service, environment: environment, send: send)
     }
   }
 
-  /// Performs one effect against `environment`, and feeds the service's answer back with `send`.
+  /// Performs one effect with `service` against `environment`, and feeds the service's answer
+  /// back with `send`.
   ///
   /// A cancelled login sends nothing: nobody is waiting for its answer.
   public static func perform(
     _ effect: LoginEffect,
+    service: LoginService = LoginService(),
     environment: Environment,
     send: @MainActor (LoginAction) -> Void
   ) async {
     switch effect {
     case .logIn(let credentials, let timeout):
       do {
-        let body = try await logIn(credentials, timeout: timeout, environment: environment)
+        let body = try await logIn(credentials, with: service, timeout: timeout, environment: environment)
         send(.loginResponse(.success(body)))
       } catch is CancellationError {
         // Superseded by a new login, or the screen is gone.
@@ -113,12 +120,13 @@ public final class LoginInteractor {
   /// Asks the service, racing its answer against `timeout` on the environment's scheduler.
   private static func logIn(
     _ credentials: Credentials,
+    with service: LoginService,
     timeout: Duration,
     environment: Environment
   ) async throws -> String {
     try await withThrowingTaskGroup(of: String.self) { group in
       group.addTask {
-        try await environment.loginService.logIn(email: credentials.email, password: credentials.password)
+        try await service.logIn(credentials, over: environment.network)
       }
       group.addTask {
         try await environment.scheduler.sleep(for: timeout)

@@ -26,10 +26,17 @@ extension FeatureTester where State == LoginState, Action == LoginAction, Effect
 }
 
 extension Environment {
-  /// A test environment on the scope's scheduler whose login service is `service`.
-  static func login(_ service: LoginServiceDouble) -> Environment {
-    var environment = Environment.test(scheduler: service.scheduler)
-    environment.loginService = service
+  /// A test environment on `scheduler` whose network is `network`.
+  static func login(_ network: StubNetwork, scheduler: TestScheduler = .current) -> Environment {
+    var environment = Environment.test(scheduler: scheduler)
+    environment.network = network
     return environment
+  }
+}
+
+extension NetworkRequest {
+  /// The request a login with `credentials` sends.
+  static func logIn(_ credentials: Credentials) -> NetworkRequest {
+    LoginService().request(for: credentials)
   }
 }
