@@ -399,6 +399,67 @@ import Testing
     )
   }
 
+  // MARK: Skipping
+
+  @Test func aSkipWithNothingToSkipIsReportedAsStale() async {
+    var lines: [Int] = []
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        let tester = FeatureTester(initialState: 0, reducer: reduceTimer, perform: performTimer)
+        lines.append(#line + 1)
+        await tester.skipReceivedActions()
+        lines.append(#line + 1)
+        await tester.skipInFlightEffects()
+        await tester.finish()
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          FeatureTester.skipReceivedActions() found no action fed back to skip. Remove the call, or pass \
+          strict: false where there may be none.
+          """,
+          line: lines[0]
+        ),
+        CapturedIssue(
+          """
+          FeatureTester.skipInFlightEffects() found no effect running to skip. Remove the call, or pass \
+          strict: false where there may be none.
+          """,
+          line: lines[1]
+        ),
+      ]
+    )
+  }
+
+  @Test func actionsFedBackBeforeSkipInFlightEffectsMustStillBeReceived() async {
+    var line = 0
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        let tester = FeatureTester(initialState: 0, reducer: reduceTimer, perform: performTimer)
+        await tester.send(.start(ticks: 3))
+        tester.assertEffects([.ticks(3, every: .seconds(1))])
+        await tester.advance(by: .seconds(1))
+        await tester.skipInFlightEffects()
+        line = #line + 1
+        await tester.finish()
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          FeatureTester.finish() found an action fed back that the test did not receive:
+            [0] .tick, fed back by .ticks(3, every: .seconds(1)), asked for by send(.start(ticks: 3))
+          Assert it with await tester.receive(_:assert:) before this line.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
   // MARK: The end
 
   @Test func finishReportsEverythingLeftEachAtItsLine() async {

@@ -214,6 +214,49 @@ import Testing
     #expect(interactor.state == .loaded(Self.item))
   }
 
+  // MARK: Skipping what the test does not care about
+
+  @Test(.virtualTime) func skipReceivedActionsTakesTheActionsFedBackWithoutCheckingThem() async {
+    let tester = FeatureTester(initialState: 0, reducer: reduceTimer, perform: performTimer)
+    await tester.send(.start(ticks: 3))
+    tester.assertEffects([.ticks(3, every: .seconds(1))])
+    await tester.advance(by: .seconds(2))
+    await tester.skipReceivedActions()  // two ticks, not checked one by one
+    #expect(tester.state == 2)
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.tick) { $0 = 3 }  // the rest of the test is exhaustive again
+    await tester.finish()
+  }
+
+  @Test(.virtualTime) func skippedActionsNeedNoAssertionOfTheEffectsTheyAskedFor() async {
+    let tester = FeatureTester(initialState: [String](), reducer: appendWords) { effect, send in
+      for word in effect { send(word == "b" ? .split("c d") : .append(word)) }
+    }
+    await tester.send(.split("a b"))
+    tester.assertEffects([["a", "b"]])
+    await tester.skipReceivedActions()  // .split("c d") asked for ["c", "d"]: skipped with it
+    #expect(tester.state == ["a", "c", "d"])
+    await tester.finish()
+  }
+
+  @Test(.virtualTime) func skipInFlightEffectsCancelsWhatStillRunsWithoutAWord() async {
+    let tester = FeatureTester(initialState: 0, reducer: reduceTimer, perform: performTimer)
+    await tester.send(.start(ticks: 10))
+    tester.assertEffects([.ticks(10, every: .seconds(1))])
+    await tester.advance(by: .seconds(1))
+    await tester.receive(.tick) { $0 = 1 }
+    await tester.skipInFlightEffects()  // nine ticks to go: not this test's business
+    #expect(TestScheduler.current.pending.isEmpty)
+    await tester.finish()
+  }
+
+  @Test(.virtualTime) func theSkipsWithStrictOffAcceptNothingToSkip() async {
+    let tester = FeatureTester(initialState: 0, reducer: reduceTimer, perform: performTimer)
+    await tester.skipReceivedActions(strict: false)
+    await tester.skipInFlightEffects(strict: false)
+    await tester.finish()
+  }
+
   // MARK: Non-exhaustive
 
   @Test(.virtualTime) func offChecksOnlyWhatTheTestAsserts() async {

@@ -25,6 +25,7 @@ let minutesSinceMidnightReadLine = 9
     "scheduler": (#line, { Environment.current.scheduler }),
     "console": (#line, { Environment.current.console }),
     "events": (#line, { Environment.current.events }),
+    "network": (#line, { Environment.current.network }),
     "calendar": (#line, { Environment.current.calendar }),
     "locale": (#line, { Environment.current.locale }),
     "timeZone": (#line, { Environment.current.timeZone }),
@@ -37,8 +38,8 @@ let minutesSinceMidnightReadLine = 9
   static let liveTypes: [String: String] = [
     "clock": "SystemClock", "bundle": "Bundle", "fileReader": "DiskFileSystem", "fileWriter": "DiskFileSystem",
     "defaults": "UserDefaultsStore", "scheduler": "DispatchScheduler", "console": "StandardOutput",
-    "events": "UnconfiguredEvents", "calendar": "Calendar", "locale": "Locale", "timeZone": "TimeZone",
-    "continuousClock": "DurationClock", "uuid": "SystemUUIDs", "random": "RandomSource",
+    "events": "UnconfiguredEvents", "network": "URLSessionNetwork", "calendar": "Calendar", "locale": "Locale",
+    "timeZone": "TimeZone", "continuousClock": "DurationClock", "uuid": "SystemUUIDs", "random": "RandomSource",
   ]
 
   /// What a read of `field` of the live root in a test reports, when the live value is a

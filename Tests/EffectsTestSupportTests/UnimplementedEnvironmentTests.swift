@@ -15,6 +15,7 @@ import Testing
     "scheduler": (#line, { _ = $0.scheduler }),
     "console": (#line, { _ = $0.console }),
     "events": (#line, { _ = $0.events }),
+    "network": (#line, { _ = $0.network }),
     "calendar": (#line, { _ = $0.calendar }),
     "locale": (#line, { _ = $0.locale }),
     "timeZone": (#line, { _ = $0.timeZone }),

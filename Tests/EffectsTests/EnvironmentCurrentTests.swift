@@ -55,6 +55,28 @@ import Testing
     #expect(seen == Array(repeating: date, count: 4))
   }
 
+  @Test func anUnstructuredTaskInheritsTheOverrideAndADetachedOneSeesTheRoot() async {
+    // `current` reads the runtime's task-local storage directly; it must agree with `get()`.
+    @Sendable func read() -> (fast: Date?, checked: Date?) {
+      (Environment.$scoped.bound()?.clock.now, Environment.scoped?.clock.now)
+    }
+    let outer = Date(timeIntervalSince1970: 1)
+    let inner = Date(timeIntervalSince1970: 2)
+    let seen = await withEnvironment({ $0.clock = FixedClock(outer) }) {
+      await withEnvironment({ $0.clock = FixedClock(inner) }) {
+        let inherited = await Task { read() }.value
+        let detached = await Task.detached { read() }.value
+        let onAThread = await withCheckedContinuation { continuation in
+          Thread { continuation.resume(returning: read()) }.start()
+        }
+        return [read(), inherited, detached, onAThread]
+      }
+    }
+    #expect(seen.map(\.fast) == [inner, inner, nil, nil])
+    #expect(seen.map(\.checked) == [inner, inner, nil, nil])
+    #expect(read().fast == nil && read().checked == nil)
+  }
+
   @Test func anErrorThrownInsideIsRethrownAndTheOverrideEnds() {
     struct Boom: Error {}
     #expect(throws: Boom.self) {

@@ -299,7 +299,9 @@ struct InterpreterLiveTests {
     )
     let line = failureLine(failure)
     #expect(
-      line.hasPrefix("swift-effects: an effect performed later (by .after) failed; effect at index 0 of 2 failed")
+      line.hasPrefix(
+        "swift-effects: an effect performed later (by .after or .send) failed; effect at index 0 of 2 failed"
+      )
     )
     #expect(line.contains(#"removeFile(path: "/missing.txt")"#))
     #expect(line.contains(#"not performed (1): print("done")"#))

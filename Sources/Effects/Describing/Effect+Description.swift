@@ -28,6 +28,8 @@ extension Effect: CustomStringConvertible {
       "removeDefault(for: \(String(reflecting: key)))"
     case .track(let event, let properties):
       "track(event: \(String(reflecting: event)), properties: \(Self.describe(properties)))"
+    case .send(let request):
+      "send(\(request))"
     case .after(let delay, let effects):
       "after(\(delay.literal), [\(effects.map(\.description).joined(separator: ", "))])"
     }

@@ -72,6 +72,20 @@ public enum Effect: Hashable, Sendable {
   /// Tracks an analytics event: ``EventLogging/track(event:properties:)``.
   case track(event: String, properties: [String: String])
 
+  /// Sends a request and does not wait for it: an analytics upload, a logout. Performed by the
+  /// environment's ``Environment/network`` (``Networking/send(_:)-(NetworkRequest)``), in a task of
+  /// its own.
+  ///
+  /// ```swift
+  /// .send(.post("https://api.example.com/logout", headers: ["Authorization": "Bearer \(token)"]))
+  /// ```
+  ///
+  /// The request's outcome arrives after ``Interpreter/perform(_:)`` has returned, so a failure
+  /// goes to the live interpreter's `onFailure`: a thrown error as it is (`URLError`…), a status
+  /// outside `200..<300` as a ``NetworkStatusError``. Code that needs the response reads
+  /// `environment.network` itself instead.
+  case send(NetworkRequest)
+
   /// Performs the effects, in order, once the delay has passed on the environment's
   /// ``Environment/scheduler``.
   ///

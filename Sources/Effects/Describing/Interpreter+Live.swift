@@ -38,6 +38,7 @@ extension Interpreter where E == Effect {
   /// | `.setDefault(_:for:)` | `environment.defaults.set(_:for:)` (``DefaultsStore``) |
   /// | `.removeDefault(for:)` | `environment.defaults.removeValue(for:)` |
   /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
+  /// | `.send(request)` | `environment.network.send(request)` (``Networking``), in a new task: the effect does not wait for the response |
   /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
   ///
   /// Given a test environment, it acts on that environment's in-memory doubles, so the
@@ -56,13 +57,17 @@ extension Interpreter where E == Effect {
   ///
   /// The effects of an `.after` run later, so their failure cannot be thrown to the caller of
   /// ``perform(_:)``: it goes to `onFailure`, whose default writes it to standard error. (This is
-  /// true with a scheduler that runs work at once, too.)
+  /// true with a scheduler that runs work at once, too.) So does the outcome of a `.send`, which
+  /// arrives later: a request that throws (no connection: a `URLError`) fails with that error, and
+  /// a response whose status is not in `200..<300` with a ``NetworkStatusError``; the
+  /// ``InterpreterError`` names the `.send` effect at index 0.
   ///
   /// - Parameters:
   ///   - environment: where every target comes from (each read when an effect needs it). When
   ///     `nil` (the default), ``Environment/current`` as it is when each effect is performed, as
   ///     for ``live``.
-  ///   - onFailure: called with the failure of effects performed later by `.after`.
+  ///   - onFailure: called with the failure of effects performed later: by `.after`, and the
+  ///     requests of `.send`.
   public static func live(
     environment: Environment? = nil,
     onFailure: @escaping @Sendable (InterpreterError<Effect>) -> Void = { writeToStandardError($0) }
@@ -82,7 +87,7 @@ func writeToStandardError(_ failure: InterpreterError<Effect>) {
 
 /// What ``writeToStandardError(_:)`` writes for `failure`.
 func failureLine(_ failure: InterpreterError<Effect>) -> String {
-  "swift-effects: an effect performed later (by .after) failed; \(failure)"
+  "swift-effects: an effect performed later (by .after or .send) failed; \(failure)"
 }
 
 /// What the live interpreter performs effects through.
@@ -106,6 +111,17 @@ private struct LiveTargets: Sendable {
       let events = environment.events
       if events is UnconfiguredEvents { throw EventLoggingNotConfigured(event: event) }
       events.track(event: event, properties: properties)
+    case .send(let request):
+      let network = environment.network
+      let onFailure = onFailure
+      Task {
+        do {
+          let response = try await network.send(request)
+          guard response.isSuccess else { throw NetworkStatusError(request: request, response: response) }
+        } catch {
+          onFailure(InterpreterError(index: 0, effect: effect, underlying: error, notPerformed: []))
+        }
+      }
     case .after(let delay, let effects):
       environment.scheduler.schedule(after: delay) { [self] in
         if let failure = Interpreter.firstFailure(in: effects, performing: perform) {

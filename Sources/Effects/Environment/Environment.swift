@@ -111,7 +111,9 @@ public struct Environment: Sendable {
     } else {
       value = Key.liveValue
     }
-    if let decoration = contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value> {
+    if !contents.decorations.isEmpty,
+      let decoration = contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value>
+    {
       value = decoration.transform(value)
     }
     return value

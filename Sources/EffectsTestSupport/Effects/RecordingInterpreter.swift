@@ -145,18 +145,14 @@ extension RecordingInterpreter where E: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = effects
     guard
-      var message = effectsMismatch(expected: expected, actual: actual, subject: "RecordingInterpreter effects differ")
+      let message = cumulativeMismatch(
+        expected: expected,
+        actual: effects,
+        subject: "RecordingInterpreter effects differ",
+        noun: ("effect", "recorder")
+      )
     else { return }
-    if !expected.isEmpty, expected.count < actual.count, actual.suffix(expected.count).elementsEqual(expected) {
-      message += """
-
-        The expected list is the last \(expected.count) of the \(actual.count) effects recorded: an assertion checks \
-        every effect since the recorder was made or cleared. Call clear() after an assertion to check one step at a \
-        time.
-        """
-    }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -16,6 +16,8 @@ extension Environment {
   ///   what effects write reads back; `defaults`: an empty `InMemoryDefaults`;
   /// - `console`: an `InMemoryConsole`; `events`: an `InMemoryEventLog` (read them back with
   ///   ``printedLines`` and ``trackedEvents``);
+  /// - `network`: a ``StubNetwork`` with no stubs, on the same scheduler: every request the code
+  ///   under test sends fails the test, until the test sets a network with stubs;
   /// - `calendar`: gregorian, in `timeZone` UTC and `locale` `en_US_POSIX`;
   /// - app keys: their `testValue` — a key without one answers its `liveValue` and reports an
   ///   issue naming the key, at the line that read it (on Linux; elsewhere at the line that called
@@ -74,6 +76,7 @@ extension Environment {
     )
     environment.useVirtualTime(of: scheduler, at: callSite)
     environment.useFileSystem(InMemoryFileSystem())
+    environment.network = StubNetwork(scheduler: scheduler, at: callSite)
     return environment
   }
 
@@ -81,7 +84,7 @@ extension Environment {
   ///
   /// Start from it to declare exactly the inputs a function may use — "exhaustive co-effects". A
   /// read of any field (`clock`, `bundle`, `fileReader`, `fileWriter`, `defaults`, `scheduler`,
-  /// `console`, `events`, `calendar`, `locale`, `timeZone`, `continuousClock`, `uuid`, `random`) or
+  /// `console`, `events`, `network`, `calendar`, `locale`, `timeZone`, `continuousClock`, `uuid`, `random`) or
   /// of any app key the test did not set
   /// fails the test with a message naming the co-effect, at the line that read it (or, where the
   /// stack cannot say, the line that called `unimplemented()`). (The read then answers a harmless

@@ -43,10 +43,7 @@ extension FeatureTester {
       }
       return
     }
-    for index in running {
-      runs[index].isCancelled = true
-      runs[index].task?.cancel()
-    }
+    runner.cancelAll()
     // The cancelled effects end (a sleep on the scheduler throws CancellationError at once).
     await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
     if exhaustivity == .on {

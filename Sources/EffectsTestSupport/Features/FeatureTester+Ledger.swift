@@ -22,8 +22,6 @@ extension FeatureTester {
     /// The index in ``FeatureTester/steps`` of the step that asked for it.
     var step: Int
     var task: Task<Void, Never>?
-    /// Whether a later effect with the same identity cancelled it.
-    var isCancelled = false
     var hasEnded = false
   }
 
@@ -53,33 +51,23 @@ extension FeatureTester {
     "\(spelled(runs[index].effect)), asked for by \(steps[runs[index].step].name)"
   }
 
-  /// Starts each effect in a task of its own, inside the scope (the caller's task is in it),
-  /// cancelling first any running effect it supersedes.
+  /// Starts each effect through ``runner`` — in a task of its own, inside the scope (the caller's
+  /// task is in it), cancelling first any running effect it supersedes, as the app's runner does.
   func start(_ effects: [Effect], of step: Int) {
     for effect in effects {
       let index = runs.count
-      if let id = cancelInFlight(effect) {
-        for earlier in runs.indices where cancelIDs[earlier] == id && !runs[earlier].hasEnded {
-          runs[earlier].isCancelled = true
-          runs[earlier].task?.cancel()
-          cancelIDs[earlier] = nil
-        }
-        cancelIDs[index] = id
-      }
       runs.append(Run(effect: effect, step: step))
-      let perform = self.perform
-      let send: @MainActor (Action) -> Void = { [weak self] action in self?.feed(action, from: index) }
-      runs[index].task = Task { [weak self] in
-        await perform(effect, send)
-        self?.end(run: index)
-      }
+      runs[index].task = runner.start(
+        effect,
+        send: { [weak self] action in self?.feed(action, from: index) },
+        onEnd: { [weak self] in self?.end(run: index) }
+      )
     }
   }
 
   /// An action fed back by the effect `run`: reduced at once, as the interactor would, and queued
-  /// for `receive`; its effects start at once. Dropped when the effect was cancelled.
+  /// for `receive`; its effects start at once. (The runner drops what a cancelled effect sends.)
   func feed(_ action: Action, from run: Int) {
-    guard !runs[run].isCancelled else { return }
     let (before, step) = reduce(action, as: "receive(\(spelled(action)))", at: nil, fedBy: run)
     received.append(Received(action: action, before: before, after: state, step: step))
     start(steps[step].effects, of: step)
@@ -105,6 +93,5 @@ extension FeatureTester {
 
   func end(run index: Int) {
     runs[index].hasEnded = true
-    cancelIDs[index] = nil
   }
 }

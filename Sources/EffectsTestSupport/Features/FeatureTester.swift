@@ -59,7 +59,9 @@ public import Effects
 /// Pass `cancelInFlight` to give effects an identity: when an effect whose identity is not `nil`
 /// starts while an earlier one with the same identity is still running, the earlier one's task is
 /// cancelled (a new search supersedes the one in flight). An action fed back by a cancelled effect
-/// is dropped — the interactor should drop it too (`guard !Task.isCancelled`).
+/// is dropped. The tester performs effects through an `EffectRunner`: an interactor that runs its
+/// effects through one too cancels and drops exactly as the test saw, and can hand the tester its
+/// own runner (``init(initialState:reducer:effects:exhaustivity:scheduler:fileID:filePath:line:column:)``).
 ///
 /// Use it from a `@MainActor` test: the tester, its reducer and its effect handler run on the main
 /// actor, as an interactor does.
@@ -94,8 +96,9 @@ public final class FeatureTester<
   public let scheduler: TestScheduler
 
   let reducer: (State, Action) -> Outcome<State, Effect>
-  let perform: @MainActor (Effect, _ send: @escaping @MainActor (Action) -> Void) async -> Void
-  let cancelInFlight: (Effect) -> AnyHashable?
+  /// Performs the effects: the interactor's own runner, or one made of `perform` and
+  /// `cancelInFlight`.
+  let runner: EffectRunner<Effect, Action>
   /// The line that made the tester.
   let creation: CallSite
 
@@ -103,9 +106,6 @@ public final class FeatureTester<
   var steps: [Step] = []
   /// Every effect started so far, in order.
   var runs: [Run] = []
-  /// The identity `cancelInFlight` gave each run, by index in ``runs``; kept apart from them
-  /// because `AnyHashable` is not `Sendable`, and `deinit` reads ``runs``.
-  var cancelIDs: [Int: AnyHashable] = [:]
   /// Actions fed back and not yet taken by `receive`, in the order they arrived.
   var received: [Received] = []
   /// The step whose effects `assertEffects` checks: the last `send` or `receive`.
@@ -134,7 +134,8 @@ public final class FeatureTester<
   ///     `withVirtualTime { … }`, where it is ``TestScheduler/current``; pass it inside
   ///     `scheduler.withVirtualTime { … }`. Made outside any scope, the tester reports it here.
   ///   - cancelInFlight: The identity of an effect that supersedes a running one with the same
-  ///     identity; `nil` (the default for every effect) for effects that run side by side.
+  ///     identity; `nil` (the default for every effect) for effects that run side by side. The
+  ///     tester cancels with an `EffectRunner`, as an interactor that uses one does.
   ///   - perform: Performs one effect against the world, and feeds actions back with `send` — any
   ///     number of times, at any virtual time. The same function the interactor calls.
   ///   - fileID: The file that made the tester: issues about the tester as a whole (no scope, no
@@ -142,7 +143,7 @@ public final class FeatureTester<
   ///   - filePath: The file's full path, which XCTest needs.
   ///   - line: The line that made the tester.
   ///   - column: The column that made the tester.
-  public init(
+  public convenience init(
     initialState: State,
     reducer: @escaping (State, Action) -> Outcome<State, Effect>,
     exhaustivity: Exhaustivity = .on,
@@ -154,11 +155,61 @@ public final class FeatureTester<
     column: UInt = #column,
     perform: @escaping @MainActor (Effect, _ send: @escaping @MainActor (Action) -> Void) async -> Void
   ) {
+    self.init(
+      initialState: initialState,
+      reducer: reducer,
+      effects: EffectRunner(cancelInFlight: cancelInFlight, perform: perform),
+      exhaustivity: exhaustivity,
+      scheduler: scheduler,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Creates a tester of the feature made of `reducer` and the interactor's own `effects` runner,
+  /// in `initialState`, on the scheduler of the virtual-time scope it is made in: the test performs
+  /// the effects, and cancels those a new one supersedes, with the very code the app runs.
+  ///
+  /// ```swift
+  /// let tester = FeatureTester(
+  ///   initialState: LoginState(),
+  ///   reducer: LoginReducer().reduce,
+  ///   effects: LoginInteractor.effects(environment: environment)
+  /// )
+  /// ```
+  ///
+  /// Give it a runner of its own, made for the test, with no effect running.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state before the first step.
+  ///   - reducer: The feature's decisions: the next state and the effects to perform.
+  ///   - effects: Performs each effect the reducer asks for — the interactor's `EffectRunner`.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+  ///   - scheduler: The scope's scheduler. Leave it `nil` inside `@Test(.virtualTime)` or
+  ///     `withVirtualTime { … }`, where it is ``TestScheduler/current``; pass it inside
+  ///     `scheduler.withVirtualTime { … }`. Made outside any scope, the tester reports it here.
+  ///   - fileID: The file that made the tester: issues about the tester as a whole (no scope, no
+  ///     `finish()`) point at this call.
+  ///   - filePath: The file's full path, which XCTest needs.
+  ///   - line: The line that made the tester.
+  ///   - column: The column that made the tester.
+  public init(
+    initialState: State,
+    reducer: @escaping (State, Action) -> Outcome<State, Effect>,
+    effects: EffectRunner<Effect, Action>,
+    exhaustivity: Exhaustivity = .on,
+    scheduler: TestScheduler? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     let creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.state = initialState
     self.reducer = reducer
-    self.perform = perform
-    self.cancelInFlight = cancelInFlight
+    self.runner = effects
     self.exhaustivity = exhaustivity
     self.creation = creation
     if let scheduler {
@@ -202,7 +253,7 @@ public final class FeatureTester<
       items += step.effects.map { "\(spelled($0)), asked for by \(step.name) and not asserted" }
     }
     items += received.map { "\(spelled($0.action)), received and not asserted" }
-    items += runs.filter { !$0.hasEnded && !$0.isCancelled }.map { run in
+    items += runs.filter { !$0.hasEnded }.map { run in
       "\(spelled(run.effect)), asked for by \(steps[run.step].name), still running (cancelled now)"
     }
     guard !items.isEmpty else { return }

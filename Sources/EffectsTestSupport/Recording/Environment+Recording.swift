@@ -32,6 +32,7 @@ extension Environment {
   /// | `scheduler.schedule(after:)` | `scheduler.schedule` | `after .seconds(3)` |
   /// | `scheduler.schedule(after:every:)` | `scheduler.schedule` | `after .seconds(0) every .seconds(5)` |
   /// | `scheduler.sleep(for:)` | `scheduler.sleep` | `for .seconds(2)` |
+  /// | `network.send(_:)` | `network.send` | the request: `GET https://api.example.com/me` |
   /// | `continuousClock.sleep(for:)`, `sleep(until:)`, `Task.sleep(for:clock:)` | `continuousClock.sleep` | `for .seconds(2)` (from `now` to the deadline) |
   /// | `uuid()` | `uuid` | empty |
   ///
@@ -54,6 +55,7 @@ extension Environment {
       .decorating(FileReaderKey.self) { RecordingFileReader(base: $0, log: log) }
       .decorating(DefaultsStoreKey.self) { RecordingDefaults(base: $0, log: log) }
       .decorating(SchedulerKey.self) { RecordingScheduler(base: $0, log: log) }
+      .decorating(NetworkKey.self) { RecordingNetwork(base: $0, log: log) }
       .decorating(ContinuousClockKey.self) { DurationClock(RecordingContinuousClock(base: $0, log: log)) }
       .decorating(UUIDKey.self) { RecordingUUIDs(base: $0, log: log) }
   }

@@ -169,6 +169,11 @@ extension TestScheduler {
       result = .failure(error)
     }
     await endScope(executor, at: scopeSite, leftoverWork: leftoverWork)
+    let checks = state.withLock { state in
+      defer { state.scopeEndChecks = [] }
+      return state.scopeEndChecks
+    }
+    for check in checks { check() }
     return result
   }
 

@@ -53,6 +53,12 @@ extension TestScheduler {
     }
   }
 
+  /// Runs `check` when the scope open on this scheduler ends, after its leftover work is reported
+  /// (a scope nested in another runs it when the outer one ends).
+  func atScopeEnd(_ check: @escaping @Sendable () -> Void) {
+    state.withLock { $0.scopeEndChecks.append(check) }
+  }
+
   /// Empties the queue, returning what it held.
   private func removeAllWork() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
     state.withLock { $0.removeAll() }

@@ -262,6 +262,9 @@ extension TestScheduler {
     var scope: (executor: VirtualExecutor?, site: IssueSite)?
     /// The call running work now (`advance`, `runDue`, `run`), so that a nested one is reported.
     var driving: (operation: String, site: CallSite)?
+    /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused
+    /// stubs.
+    var scopeEndChecks: [@Sendable () -> Void] = []
 
     init(maxRuns: Int) {
       self.maxRuns = maxRuns

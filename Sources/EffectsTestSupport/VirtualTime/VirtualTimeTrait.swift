@@ -87,12 +87,17 @@ extension Environment {
   /// Makes `scheduler` this environment's `scheduler` and its `clock`, and the scheduler's virtual
   /// clock its `continuousClock`; the clock's sleeps are listed as scheduled where the test made
   /// the environment (`callSite`, else this environment's own), there being no line to name for a
-  /// `Clock`'s sleep.
+  /// `Clock`'s sleep. The network of `Environment.test()` (or one the test made) sleeps its
+  /// latencies on the scheduler too, and its stubs are checked when the scope ends.
   mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) {
     self.scheduler = scheduler
     clock = scheduler
     continuousClock = DurationClock(
       TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
     )
+    if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)) as? StubNetwork {
+      network.useScheduler(scheduler)
+      scheduler.atScopeEnd { [weak network] in network?.reportUnusedStubs() }
+    }
   }
 }

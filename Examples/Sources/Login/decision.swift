@@ -18,17 +18,17 @@ struct ValidationErrors: Decodable {
   }
 }
 
-/// Decides what the screen does with a login response. Pure: no alert is shown, nothing is
-/// stored; the answer is a ``LoginEffect`` for ``LoginScreen/dispatch(_:)`` to perform.
+/// Decides what a login response means. Pure: no alert is shown, nothing is stored; the answer
+/// is a ``LoginDecision`` that ``LoginReducer`` turns into the next state and its effects.
 ///
 /// Every response has an answer, including the two the original code forgot: a body holding a
 /// token *and* validation errors, and a body holding neither.
 ///
 /// ```swift
-/// action(for: .failure(URLError(.notConnectedToInternet)))  // .showAlert(message: "…offline…")
-/// action(for: .success(#"{"session_token":"abc"}"#))          // .storeToken(sessionToken: "abc")
+/// decision(for: .failure(URLError(.notConnectedToInternet)))  // .showAlert(message: "…offline…")
+/// decision(for: .success(#"{"session_token":"abc"}"#))          // .storeToken(sessionToken: "abc")
 /// ```
-public func action(for response: Result<String, any Error>) -> LoginEffect {
+public func decision(for response: Result<String, any Error>) -> LoginDecision {
   switch response {
   case .failure(let error):
     return .showAlert(message: error.localizedDescription)

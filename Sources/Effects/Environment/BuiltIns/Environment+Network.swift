@@ -1,0 +1,23 @@
+import Foundation
+
+/// The built-in ``Environment/network`` co-effect.
+package enum NetworkKey: BuiltInKey {
+  package static let slot = BuiltInSlot.next()
+  package static let member = "network"
+  package static let liveValue: any Networking = URLSessionNetwork()
+  package static var testValue: any Networking { OfflineNetwork() }
+}
+
+extension Environment {
+  /// Where requests go. Live: ``URLSessionNetwork`` over `URLSession.shared`; in a test environment
+  /// (`EffectsTestSupport`), a `StubNetwork` with no stubs, which reports every request as
+  /// unexpected and never touches the network.
+  ///
+  /// ```swift
+  /// let response = try await environment.network.send(.get("https://api.example.com/me"))
+  /// ```
+  public var network: any Networking {
+    get { self[builtIn: NetworkKey.self] }
+    set { self[builtIn: NetworkKey.self] = newValue }
+  }
+}

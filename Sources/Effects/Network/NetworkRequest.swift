@@ -1,0 +1,147 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// A request as a value: its method, URL, headers and body — what a test stubs, what a test double
+/// records, and what the ``Effect/send(_:)`` effect carries.
+///
+/// Unlike `URLRequest`, two requests are equal when they ask the same thing of the server (cache
+/// policy and timeout are not part of it), and a request reads as a line of a failure message:
+///
+/// ```text
+/// POST https://api.example.com/login ["Content-Type": "application/json"] body: "{\"user\":\"ada\"}"
+/// ```
+///
+/// Make one with the static methods, or from a `URLRequest`:
+///
+/// ```swift
+/// let logout = NetworkRequest.post("https://api.example.com/logout", headers: ["Authorization": "Bearer abc"])
+/// let same = NetworkRequest(logout.urlRequest)  // == logout
+/// ```
+///
+/// The method is upper-cased, the URL made absolute, and a body that is empty is no body, so the
+/// same request built two ways is one value.
+public struct NetworkRequest: Hashable, Sendable {
+  /// The HTTP method, upper-cased: `GET`, `POST`…
+  public var method: String
+  /// The absolute URL.
+  public var url: URL
+  /// The header fields, by name as given.
+  public var headers: [String: String]
+  /// The body; empty when the request has none.
+  public var body: Data
+
+  /// A request for `url` with `method`, `headers` and `body`.
+  ///
+  /// ```swift
+  /// NetworkRequest(method: "PATCH", url: profileURL, body: Data(#"{"name":"Ada"}"#.utf8))
+  /// ```
+  public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data = Data()) {
+    self.method = method.uppercased()
+    self.url = url.absoluteURL
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The request a `URLRequest` makes: its method (`GET` when it has none), URL, header fields
+  /// and body.
+  ///
+  /// A request with no URL (`URLRequest` allows it) gets `about:blank`, which no server answers.
+  public init(_ request: URLRequest) {
+    self.init(
+      method: request.httpMethod ?? "GET",
+      url: request.url ?? URL(string: "about:blank")!,
+      headers: request.allHTTPHeaderFields ?? [:],
+      body: request.httpBody ?? Data()
+    )
+  }
+
+  /// This request as a `URLRequest`, to send with `URLSession`.
+  public var urlRequest: URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    request.httpBody = body.isEmpty ? nil : body
+    return request
+  }
+
+  /// The value of the header `name`, whatever its case (`content-type` finds `Content-Type`).
+  public func value(forHeader name: String) -> String? {
+    headerValue(name, in: headers)
+  }
+}
+
+extension NetworkRequest {
+  /// A `GET` of `url`.
+  ///
+  /// ```swift
+  /// network.stub(.get("https://api.example.com/me"), .json(#"{"name":"Ada"}"#))
+  /// ```
+  ///
+  /// A string that is not a URL as it stands is percent-encoded first, so the request still names
+  /// it (and a failure message shows it); it never stops the program.
+  public static func get(_ url: String, headers: [String: String] = [:]) -> Self {
+    Self(method: "GET", url: URL(parsing: url), headers: headers)
+  }
+
+  /// A `GET` of `url`.
+  public static func get(_ url: URL, headers: [String: String] = [:]) -> Self {
+    Self(method: "GET", url: url, headers: headers)
+  }
+
+  /// A `POST` of `body` to `url`.
+  ///
+  /// ```swift
+  /// .post("https://api.example.com/login", headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+  /// ```
+  public static func post(_ url: String, headers: [String: String] = [:], body: Data = Data()) -> Self {
+    Self(method: "POST", url: URL(parsing: url), headers: headers, body: body)
+  }
+
+  /// A `POST` of `body` to `url`.
+  public static func post(_ url: URL, headers: [String: String] = [:], body: Data = Data()) -> Self {
+    Self(method: "POST", url: url, headers: headers, body: body)
+  }
+
+  /// A `PUT` of `body` to `url`.
+  public static func put(_ url: String, headers: [String: String] = [:], body: Data = Data()) -> Self {
+    Self(method: "PUT", url: URL(parsing: url), headers: headers, body: body)
+  }
+
+  /// A `PUT` of `body` to `url`.
+  public static func put(_ url: URL, headers: [String: String] = [:], body: Data = Data()) -> Self {
+    Self(method: "PUT", url: url, headers: headers, body: body)
+  }
+
+  /// A `DELETE` of `url`.
+  public static func delete(_ url: String, headers: [String: String] = [:]) -> Self {
+    Self(method: "DELETE", url: URL(parsing: url), headers: headers)
+  }
+
+  /// A `DELETE` of `url`.
+  public static func delete(_ url: URL, headers: [String: String] = [:]) -> Self {
+    Self(method: "DELETE", url: url, headers: headers)
+  }
+}
+
+extension NetworkRequest: CustomStringConvertible {
+  /// One line: `POST https://api.example.com/login ["Content-Type": "application/json"] body: "…"`,
+  /// with the headers sorted by name and a body that is not text given as its size.
+  public var description: String {
+    describeMessage("\(method) \(url.absoluteString)", headers: headers, body: body)
+  }
+}
+
+extension URL {
+  /// `string` as a URL: as it stands when it is one, else percent-encoded, else `about:blank`.
+  init(parsing string: String) {
+    self =
+      URL(string: string)
+      ?? string.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap { URL(string: $0) }
+      ?? URL(string: "about:blank")!
+  }
+}

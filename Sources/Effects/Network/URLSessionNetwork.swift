@@ -1,0 +1,42 @@
+#if canImport(FoundationNetworking)
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+
+/// The live ``Networking``: sends requests with a `URLSession` (`FoundationNetworking` on Linux).
+///
+/// The live ``Environment/network`` uses `URLSession.shared`; give it a session of your own for a
+/// configuration of your own:
+///
+/// ```swift
+/// var environment = Environment.live
+/// environment.network = URLSessionNetwork(session: URLSession(configuration: .ephemeral))
+/// Environment.bootstrap(environment)
+/// ```
+///
+/// Every response is answered, whatever its status; a request that gets no response throws the
+/// session's `URLError` (`.cannotConnectToHost` for a refused connection). A response that is not
+/// HTTP (a `file:` URL) throws `URLError(.badServerResponse)`. The same contract test suite runs
+/// against it, on a server on 127.0.0.1, and against `StubNetwork`.
+public struct URLSessionNetwork: Networking {
+  /// The session that sends the requests.
+  public let session: URLSession
+
+  /// A client sending with `session`, by default `URLSession.shared`.
+  public init(session: URLSession = .shared) {
+    self.session = session
+  }
+
+  /// Sends `request` with the session and answers the response, whatever its status.
+  public func send(_ request: URLRequest) async throws -> NetworkResponse {
+    let (data, response) = try await session.data(for: request)
+    guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+    var headers: [String: String] = [:]
+    for case (let name as String, let value) in http.allHeaderFields {
+      headers[name] = value as? String ?? "\(value)"
+    }
+    return NetworkResponse(status: http.statusCode, headers: headers, body: data)
+  }
+}

@@ -1,0 +1,209 @@
+public import Effects
+
+#if canImport(FoundationNetworking)
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+
+/// A `Networking` for tests: it answers requests from stubs, records every request, and
+/// reports what the test did not foresee — a request no stub matches, a stub nothing asked for.
+///
+/// Give it to the code under test through the environment, stub what the server should answer,
+/// then assert the requests:
+///
+/// ```swift
+/// @Test(.virtualTime) func loadsTheProfile() async throws {
+///   let network = StubNetwork()
+///   network.stub(.get("https://api.example.com/profiles/42"), .json(#"{"name":"Ada"}"#))
+///   var environment = Environment.current
+///   environment.network = network
+///
+///   let profile = try await ProfileService(environment: environment).profile(id: 42)
+///
+///   #expect(profile.name == "Ada")
+///   network.assertRequests([.get("https://api.example.com/profiles/42")])
+/// }
+/// ```
+///
+/// What it guarantees:
+/// - **A stub matches** a request with the same method, URL and body that carries every header
+///   the stub names (a stub without headers matches whatever headers the request has). Stubs for
+///   the same request answer in the order they were made, and the last one keeps answering:
+///   stub a failure, then a success, to test a retry.
+/// - **A stub answers** a response (any status: a 404 is a response, as from the live client), or
+///   an error (`URLError(.notConnectedToInternet)`), after a latency on the virtual clock, so a
+///   slow response is exact in virtual time (see ``stub(_:_:after:fileID:filePath:line:column:)``).
+/// - **A request no stub matches** fails the test at the line that made this network (for the
+///   network of `Environment.test()`, that call; for a trait's environment, the test), naming the
+///   request and the closest stub with a diff; the code under test gets a ``StubNetworkError``, so
+///   it goes on and the test reports everything.
+/// - **A stub never used** fails the test at the line that made it, when the virtual-time scope it
+///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`), or else when the network is
+///   released.
+/// - **Every request is recorded**, matched or not, in order: ``requests``,
+///   ``assertRequests(_:fileID:filePath:line:column:)``, ``assertRequests(count:fileID:filePath:line:column:)``,
+///   ``assertNoRequests(fileID:filePath:line:column:)``, ``clear()`` — cumulative, like every
+///   recorder of this module.
+///
+/// `Environment.test()` installs one with no stubs, on its scheduler: a test never reaches the
+/// live network unless it asks for it, and any request the code under test sends is reported.
+public final class StubNetwork: Networking, Sendable {
+  let state: Locked<State>
+  /// Where the network was made: where a request no stub matches is reported (nil for the network
+  /// of a virtual-time trait's environment: then at the test).
+  let creation: CallSite?
+
+  /// A network with no stubs, whose latencies run on `scheduler`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The clock latencies run on. Leave it `nil` inside `@Test(.virtualTime)` or
+  ///     `withVirtualTime { … }`: the scope's scheduler is used. `Environment.test(scheduler:)`
+  ///     passes its own.
+  ///   - fileID: The file that made the network: a request no stub matches is reported at this
+  ///     call.
+  ///   - filePath: The file's full path, which XCTest needs.
+  ///   - line: The line that made the network.
+  ///   - column: The column of that call.
+  public convenience init(
+    scheduler: TestScheduler? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(scheduler: scheduler, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// A network with no stubs made at `creation`, for test support's own environments.
+  init(scheduler: TestScheduler?, at creation: CallSite?) {
+    state = Locked(State(scheduler: scheduler))
+    self.creation = creation
+  }
+
+  deinit {
+    reportUnusedStubs()
+  }
+
+  /// Records `request` and answers it from the first stub that matches, after the stub's latency.
+  ///
+  /// - Throws: The stub's error; ``StubNetworkError`` when no stub matches (and the test fails);
+  ///   `CancellationError` when the task is cancelled during the latency.
+  public func send(_ request: URLRequest) async throws -> NetworkResponse {
+    let request = NetworkRequest(request)
+    let (found, scheduler) = state.withLock { state in
+      state.requests.append(request)
+      return (state.answer(request), state.scheduler ?? TestScheduler.scoped)
+    }
+    guard let stub = found else {
+      // At the line that made the network: an async caller is not on the thread's stack, so the
+      // line that sent the request cannot be found the way a co-effect's read site is.
+      if let creation {
+        reportIssue(unmatchedMessage(request), at: creation)
+      } else {
+        reportRead(unmatchedMessage(request), fallback: nil)
+      }
+      throw StubNetworkError(request: request)
+    }
+    if stub.latency > .zero {
+      if let scheduler {
+        try await scheduler.sleep(for: stub.latency, at: stub.callSite)
+      } else {
+        reportIssue(
+          """
+          StubNetwork cannot wait \(stub.latency.literal) before answering \(request): it has no TestScheduler, so \
+          the stub made here answered at once. Send the request inside @Test(.virtualTime) or withVirtualTime { … }, \
+          or make the network with StubNetwork(scheduler:).
+          """,
+          at: stub.callSite
+        )
+      }
+    }
+    switch stub.answer {
+    case .response(let response): return response
+    case .failure(let error): throw error
+    }
+  }
+
+  /// Every request sent through this network since it was made (or last ``clear()``ed), matched or
+  /// not, in the order they arrived.
+  public var requests: [NetworkRequest] {
+    state.withLock { $0.requests }
+  }
+
+  /// Forgets the requests recorded so far: the next assertion checks only what is sent after this
+  /// call. The stubs stay, and so does what they have answered.
+  ///
+  /// ```swift
+  /// try await model.signIn()  // set-up whose requests this test is not about
+  /// network.clear()
+  /// ```
+  public func clear() {
+    state.withLock { $0.requests.removeAll() }
+  }
+
+  /// Uses `scheduler` for latencies from now on: the environment it belongs to moved to a
+  /// virtual-time scope's scheduler.
+  func useScheduler(_ scheduler: TestScheduler) {
+    state.withLock { $0.scheduler = scheduler }
+  }
+}
+
+extension StubNetwork {
+  /// Everything behind the network's lock.
+  struct State {
+    var scheduler: TestScheduler?
+    var stubs: [Stub] = []
+    var requests: [NetworkRequest] = []
+    /// The schedulers whose scope end checks this network's stubs, so that it registers once.
+    var checkedBy: Set<ObjectIdentifier> = []
+
+    /// The stub that answers `request`, counted as used: the first matching one not used yet, else
+    /// the last matching one.
+    mutating func answer(_ request: NetworkRequest) -> Stub? {
+      let matching = stubs.indices.filter { stubs[$0].matches(request) }
+      guard let index = matching.first(where: { stubs[$0].uses == 0 }) ?? matching.last else { return nil }
+      stubs[index].uses += 1
+      return stubs[index]
+    }
+  }
+
+  /// What a stub answers.
+  enum Answer: Sendable {
+    case response(NetworkResponse)
+    case failure(any Error)
+  }
+
+  /// One stub: the request it matches, its answer and latency, where it was made, and how often it
+  /// answered.
+  struct Stub: Sendable {
+    let request: NetworkRequest
+    let answer: Answer
+    let latency: Duration
+    let callSite: CallSite
+    var uses = 0
+    /// Whether its never being used was reported, so that it is reported once.
+    var isReported = false
+
+    /// Whether this stub answers `request`: same method, URL and body, and every header it names.
+    func matches(_ request: NetworkRequest) -> Bool {
+      self.request.method == request.method && self.request.url == request.url && self.request.body == request.body
+        && self.request.headers.allSatisfy { request.value(forHeader: $0.key) == $0.value }
+    }
+
+    /// How much of `request` this stub matches, to find the closest one: the URL counts most.
+    func likeness(to request: NetworkRequest) -> Int {
+      (self.request.url == request.url ? 4 : 0) + (self.request.method == request.method ? 2 : 0)
+        + (self.request.body == request.body ? 1 : 0)
+    }
+
+    /// `POST https://… → 200 body: "…"` (or `→ throws …`), as messages list it.
+    var summary: String {
+      switch answer {
+      case .response(let response): "\(request) → \(response)"
+      case .failure(let error): "\(request) → throws \(error)"
+      }
+    }
+  }
+}
