@@ -54,7 +54,10 @@ let package = Package(
     ),
     .target(
       name: "LiveModels",
-      dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+      dependencies: [
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+        .product(name: "Effects", package: "swift-effects"),
+      ]
     ),
     .testTarget(
       name: "LiveModelsTests",

@@ -7,11 +7,28 @@ extension CapturedIssue {
       """
       TestScheduler could not keep virtual time exact here: \(escape). Work resumed from outside the scope arrives \
       at a moment that depends on real time, so what the test saw after this line may change from run to run. Sleep \
-      on the scheduler (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
+      on the scheduler (environment.scheduler, environment.continuousClock) and replace real I/O with a test double.
       """,
       fileID: fileID,
       line: line
     )
+  }
+
+  /// Whether `issues` are what a scope reports at `line` when a task of it waited for real on
+  /// `ContinuousClock` (its length elided): the wait, and — unless the timer fired before the task
+  /// suspended — the task resumed from outside the scope.
+  package static func areARealWait(_ issues: [CapturedIssue], fileID: String = #fileID, line: Int) -> Bool {
+    let wait = inexactVirtualTime(
+      """
+      a task of the scope started a real, wall-clock wait of about .milliseconds(…) on ContinuousClock (Task.sleep \
+      or a real clock's sleep) instead of sleeping on the TestScheduler
+      """,
+      fileID: fileID,
+      line: line
+    )
+    let resumed = inexactVirtualTime(resumedFromOutside, fileID: fileID, line: line)
+    let seen = issues.map(\.measuredWaitElided)
+    return seen == [wait] || seen == [wait, resumed]
   }
 
   /// The escape of a task resumed from outside its scope, as ``inexactVirtualTime(_:fileID:line:)``

@@ -29,6 +29,9 @@ let minutesSinceMidnightReadLine = 9
     "calendar": (#line, { Environment.current.calendar }),
     "locale": (#line, { Environment.current.locale }),
     "timeZone": (#line, { Environment.current.timeZone }),
+    "continuousClock": (#line, { Environment.current.continuousClock }),
+    "uuid": (#line, { Environment.current.uuid }),
+    "random": (#line, { Environment.current.random }),
   ]
 
   /// The type each live field answers.
@@ -36,7 +39,7 @@ let minutesSinceMidnightReadLine = 9
     "clock": "SystemClock", "bundle": "Bundle", "fileReader": "DiskFileSystem", "fileWriter": "DiskFileSystem",
     "defaults": "UserDefaultsStore", "scheduler": "DispatchScheduler", "console": "StandardOutput",
     "events": "UnconfiguredEvents", "network": "URLSessionNetwork", "calendar": "Calendar", "locale": "Locale",
-    "timeZone": "TimeZone",
+    "timeZone": "TimeZone", "continuousClock": "DurationClock", "uuid": "SystemUUIDs", "random": "RandomSource",
   ]
 
   /// What a read of `field` of the live root in a test reports, when the live value is a

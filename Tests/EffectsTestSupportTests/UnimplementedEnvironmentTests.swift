@@ -19,6 +19,9 @@ import Testing
     "calendar": (#line, { _ = $0.calendar }),
     "locale": (#line, { _ = $0.locale }),
     "timeZone": (#line, { _ = $0.timeZone }),
+    "continuousClock": (#line, { _ = $0.continuousClock }),
+    "uuid": (#line, { _ = $0.uuid }),
+    "random": (#line, { _ = $0.random }),
   ]
 
   @Test(arguments: readers.keys.sorted())
@@ -103,6 +106,12 @@ import Testing
     environment.calendar = Calendar(identifier: .gregorian)
     environment.locale = Locale(identifier: "en_US_POSIX")
     environment.timeZone = TimeZone(secondsFromGMT: 0)!
+    environment.continuousClock = DurationClock(ContinuousClock())
+    environment.uuid = IncrementingUUIDs()
+    environment.random = RandomSource(seed: 1)
+    _ = environment.continuousClock
+    _ = environment.uuid
+    _ = environment.random
     _ = environment.clock
     _ = environment.bundle
     _ = environment.fileReader

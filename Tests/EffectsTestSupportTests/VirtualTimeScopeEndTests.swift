@@ -250,7 +250,7 @@ import Darwin
           of about .milliseconds(…) on ContinuousClock (Task.sleep or a real clock's sleep) instead of sleeping on \
           the TestScheduler. Work resumed from outside the scope arrives at a moment that depends on real time, so \
           what the test saw after this line may change from run to run. Sleep on the scheduler \
-          (environment.scheduler, TestScheduler.VirtualClock) and replace real I/O with a test double.
+          (environment.scheduler, environment.continuousClock) and replace real I/O with a test double.
           """,
           line: runLine
         )

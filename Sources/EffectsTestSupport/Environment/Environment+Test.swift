@@ -8,6 +8,10 @@ extension Environment {
   /// - `clock` and `scheduler`: one fresh ``TestScheduler`` starting at `now`, so the clock moves
   ///   exactly when scheduled work runs (reach it with `environment.scheduler as! TestScheduler`,
   ///   or create it yourself and call ``test(scheduler:fileID:filePath:line:column:)``);
+  ///   `continuousClock`: the same scheduler's ``TestScheduler/VirtualClock``, so async code that
+  ///   sleeps on it (`Task.sleep(for:clock:)`, `debounce`) is on the same virtual time;
+  /// - `uuid`: an `IncrementingUUIDs` of its own (`UUID(0)`, `UUID(1)`, …); `random`:
+  ///   `RandomSource(seed: 0)` of its own, so every test draws the same numbers;
   /// - `bundle`: no resources; `fileReader` and `fileWriter`: one empty `InMemoryFileSystem`, so
   ///   what effects write reads back; `defaults`: an empty `InMemoryDefaults`;
   /// - `console`: an `InMemoryConsole`; `events`: an `InMemoryEventLog` (read them back with
@@ -37,8 +41,8 @@ extension Environment {
     test(scheduler: TestScheduler(now: now), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// A deterministic environment for tests whose `clock` and `scheduler` are both `scheduler`;
-  /// every other field as in ``test(now:fileID:filePath:line:column:)``.
+  /// A deterministic environment for tests whose `clock` and `scheduler` are both `scheduler`, and
+  /// whose `continuousClock` is its virtual clock; every other field as in ``test(now:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// @Test func toastDismissesAfterThreeSeconds() {
@@ -57,25 +61,11 @@ extension Environment {
     line: UInt = #line,
     column: UInt = #column
   ) -> Environment {
-    var environment = Environment(
-      testing: TestContext(
-        callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-        origin: "Environment.test()",
-        reads: .deterministic,
-        report: reportRead(_:fallback:)
-      )
-    )
-    environment.clock = scheduler
-    environment.scheduler = scheduler
-    environment.useFileSystem(InMemoryFileSystem())
-    environment.network = StubNetwork(
+    test(
       scheduler: scheduler,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      origin: "Environment.test()",
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
-    return environment
   }
 
   /// `test(scheduler:)` for a scope that test support opens (a virtual-time trait), named by
@@ -84,8 +74,7 @@ extension Environment {
     var environment = Environment(
       testing: TestContext(callSite: callSite, origin: origin, reads: .deterministic, report: reportRead(_:fallback:))
     )
-    environment.clock = scheduler
-    environment.scheduler = scheduler
+    environment.useVirtualTime(of: scheduler, at: callSite)
     environment.useFileSystem(InMemoryFileSystem())
     environment.network = StubNetwork(scheduler: scheduler, at: callSite)
     return environment
@@ -95,10 +84,14 @@ extension Environment {
   ///
   /// Start from it to declare exactly the inputs a function may use — "exhaustive co-effects". A
   /// read of any field (`clock`, `bundle`, `fileReader`, `fileWriter`, `defaults`, `scheduler`,
-  /// `console`, `events`, `calendar`, `locale`, `timeZone`) or of any app key the test did not set
+  /// `console`, `events`, `network`, `calendar`, `locale`, `timeZone`, `continuousClock`, `uuid`, `random`) or
+  /// of any app key the test did not set
   /// fails the test with a message naming the co-effect, at the line that read it (or, where the
   /// stack cannot say, the line that called `unimplemented()`). (The read then answers a harmless
-  /// in-memory placeholder, so the test goes on and reports everything it finds.)
+  /// in-memory placeholder, so the test goes on and reports everything it finds: for
+  /// `continuousClock`, a clock whose sleeps end at once.) A read is reported, not each use: a
+  /// clock read once and slept on a thousand times by a timer reports once, at the line that read
+  /// it.
   ///
   /// ```swift
   /// @Test func computeReadsOnlyTheBundleAndTheFile() {

@@ -23,7 +23,7 @@ public import Testing
 /// against the real world on purpose, say so: `.environment(.live)`. The override is task-local:
 /// tests running in parallel each see their own. Inside a virtual-time scope
 /// (`@Test(.virtualTime)`, in either order), the environment's `scheduler` and `clock` are the
-/// scope's ``TestScheduler``.
+/// scope's ``TestScheduler``, and its `continuousClock` the scheduler's virtual clock.
 public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
   private let modify: @Sendable (inout Environment) -> Void
   /// The environment the trait starts from: its own, or — for the closure form, outside a suite

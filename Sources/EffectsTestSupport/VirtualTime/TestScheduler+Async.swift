@@ -387,7 +387,7 @@ extension TestScheduler {
         TestScheduler could not keep virtual time exact here: \(escape.description). Work resumed \
         from outside the scope arrives at a moment that depends on real time, so what the test saw \
         after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
-        TestScheduler.VirtualClock) and replace real I/O with a test double.
+        environment.continuousClock) and replace real I/O with a test double.
         """
       )
     }

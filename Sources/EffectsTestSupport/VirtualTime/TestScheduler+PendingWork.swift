@@ -17,7 +17,7 @@ extension TestScheduler {
 
     /// When it is due: the time from the scheduler's ``TestScheduler/start``, in virtual time's one
     /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advance(to:fileID:filePath:line:column:)``,
-    /// ``TestScheduler/VirtualClock/Instant/offset`` are the same kind of value).
+    /// ``TestScheduler/VirtualClock/Instant``'s `offset` are the same kind of value).
     public var offset: Duration
     /// The scheduler's start, which turns ``offset`` into a date.
     private var start: Date

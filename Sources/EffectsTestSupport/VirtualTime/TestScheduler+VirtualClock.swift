@@ -1,4 +1,4 @@
-import Effects
+public import Effects
 
 extension TestScheduler {
   /// A `Clock` view of a ``TestScheduler``, for code that takes `any Clock<Duration>`: its `now`
@@ -24,31 +24,9 @@ extension TestScheduler {
   /// requirement is a plain `nonisolated` async function: a `@MainActor` task sleeping on this
   /// view hops off the main actor and back, which `withVirtualTime` follows exactly.
   public struct VirtualClock: Clock {
-    /// An instant of virtual time: an exact offset from the scheduler's ``TestScheduler/start``.
-    public struct Instant: InstantProtocol {
-      /// The offset from the scheduler's start.
-      public var offset: Duration
-
-      /// The instant `offset` after the scheduler's start.
-      public init(offset: Duration) {
-        self.offset = offset
-      }
-
-      /// The instant `duration` later.
-      public func advanced(by duration: Duration) -> Instant {
-        Instant(offset: offset + duration)
-      }
-
-      /// The duration from this instant to `other`.
-      public func duration(to other: Instant) -> Duration {
-        other.offset - offset
-      }
-
-      /// Earlier instants are smaller.
-      public static func < (lhs: Instant, rhs: Instant) -> Bool {
-        lhs.offset < rhs.offset
-      }
-    }
+    /// An instant of virtual time: an exact offset from the scheduler's ``TestScheduler/start``
+    /// (`Instant(offset: .seconds(5))`), the same type as a `DurationClock`'s instants.
+    public typealias Instant = DurationClock.Instant
 
     /// The scheduler this clock views.
     public let scheduler: TestScheduler
@@ -62,8 +40,13 @@ extension TestScheduler {
       line: UInt = #line,
       column: UInt = #column
     ) {
+      self.init(scheduler, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A clock view of `scheduler` whose sleeps are listed as scheduled at `callSite`.
+    init(_ scheduler: TestScheduler, callSite: CallSite) {
       self.scheduler = scheduler
-      self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      self.callSite = callSite
     }
 
     /// The scheduler's current offset.

@@ -3,7 +3,8 @@ public import Foundation
 public import Testing
 
 /// A Swift Testing trait that runs each test in its own virtual-time scope, on a fresh
-/// ``TestScheduler`` that is also `Environment.current`'s `scheduler` and `clock`.
+/// ``TestScheduler`` that is also `Environment.current`'s `scheduler` and `clock`, and whose
+/// virtual clock is its `continuousClock`.
 ///
 /// ```swift
 /// @MainActor @Test(.virtualTime)
@@ -58,7 +59,8 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == VirtualTimeTrait {
   /// Runs each test in its own virtual-time scope, on a fresh ``TestScheduler`` (reach it with
-  /// ``TestScheduler/current``) that is also `Environment.current`'s `scheduler` and `clock`.
+  /// ``TestScheduler/current``) that is also `Environment.current`'s `scheduler` and `clock`, and
+  /// whose virtual clock is its `continuousClock`.
   ///
   /// ```swift
   /// @Test(.virtualTime) func retriesAfterTwoSeconds() async { … }
@@ -82,12 +84,17 @@ extension Trait where Self == VirtualTimeTrait {
 }
 
 extension Environment {
-  /// Makes `scheduler` this environment's `scheduler` and its `clock`.
-  /// The network of `Environment.test()` (or one the test made) sleeps its latencies on it too,
-  /// and its stubs are checked when the scope ends.
-  mutating func useVirtualTime(of scheduler: TestScheduler) {
+  /// Makes `scheduler` this environment's `scheduler` and its `clock`, and the scheduler's virtual
+  /// clock its `continuousClock`; the clock's sleeps are listed as scheduled where the test made
+  /// the environment (`callSite`, else this environment's own), there being no line to name for a
+  /// `Clock`'s sleep. The network of `Environment.test()` (or one the test made) sleeps its
+  /// latencies on the scheduler too, and its stubs are checked when the scope ends.
+  mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) {
     self.scheduler = scheduler
     clock = scheduler
+    continuousClock = DurationClock(
+      TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
+    )
     if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)) as? StubNetwork {
       network.useScheduler(scheduler)
       scheduler.atScopeEnd { [weak network] in network?.reportUnusedStubs() }

@@ -2,7 +2,8 @@ import Effects
 public import Foundation
 
 /// Runs `body` in a virtual-time scope on a fresh ``TestScheduler``, which is also
-/// `Environment.current`'s `scheduler` and `clock` and ``TestScheduler/current`` meanwhile: the
+/// `Environment.current`'s `scheduler` and `clock` (its virtual clock the `continuousClock`) and
+/// ``TestScheduler/current`` meanwhile: the
 /// closure form of `@Test(.virtualTime)`, for XCTest and for a part of a test.
 ///
 /// Inside `withEnvironment(…)` it keeps that environment and puts it on the scope's scheduler;
