@@ -184,6 +184,25 @@ import Testing
     await tester.finish()
   }
 
+  /// A screen closed while its login runs goes away at once, and its login is cancelled: the
+  /// runner holds the interactor's `send` weakly, so nothing keeps the interactor alive.
+  @Test(.virtualTime) func aScreenClosedWhileALoginRunsGoesAwayAndItsLoginIsCancelled() async {
+    let network = StubNetwork()
+    network.stub(.logIn(.blob), .ok(Body.token), after: latency)
+    let environment = Environment.login(network)
+    weak var closed: LoginInteractor?
+    do {
+      let interactor = LoginInteractor(state: .filled, environment: environment)
+      interactor.send(.submit)
+      await TestScheduler.current.advance(by: .milliseconds(100))  // the request is out
+      closed = interactor
+    }
+    #expect(closed == nil)
+    await TestScheduler.current.advance(by: latency)
+    network.assertRequests([.logIn(.blob)])
+    #expect(environment.defaults.value(for: LoginInteractor.sessionTokenKey) == nil)
+  }
+
   /// The plain way, by hand: the interactor itself, a spied service and the states it publishes,
   /// on a scheduler the test moves. A second submit cancels the first login.
   @Test(.virtualTime) func theInteractorByHandCancelsTheFirstLoginWhenSubmittedAgain() async {

@@ -19,7 +19,9 @@
 ///   func send(_ action: SearchAction) {
 ///     let outcome = SearchReducer().reduce(state, action)
 ///     state = outcome.value
-///     effects.run(outcome.effects, send: send)  // a new search cancels the one in flight
+///     // A new search cancels the one in flight. `send` is held while an effect runs: pass it
+///     // weakly, so the model can go away with its effects running, and the runner cancels them.
+///     effects.run(outcome.effects) { [weak self] in self?.send($0) }
 ///   }
 /// }
 /// ```
@@ -27,7 +29,9 @@
 /// An effect superseded this way has its task cancelled, and whatever it sends after that is
 /// dropped — even when it ignores the cancellation and answers anyway — so a stale answer never
 /// reaches the state. Effects whose identity is `nil` run side by side. A runner released while
-/// effects run cancels them, and drops what they send.
+/// effects run cancels them, and drops what they send. Each running effect holds the `send` it was
+/// given until it ends: a `send` that holds the runner's owner strongly (`send: send`) keeps the
+/// owner, and so the runner, alive until its effects end.
 ///
 /// `FeatureTester` (in `EffectsTestSupport`) runs its effects through an `EffectRunner` too: give it
 /// the interactor's runner and the test exercises the cancellation the app performs.
@@ -88,7 +92,7 @@ public final class EffectRunner<E: Sendable, Action> {
   /// ```swift
   /// let outcome = reducer.reduce(state, action)
   /// state = outcome.value
-  /// effects.run(outcome.effects, send: send)
+  /// effects.run(outcome.effects) { [weak self] in self?.send($0) }
   /// ```
   public func run(_ effects: [E], send: @escaping @MainActor (Action) -> Void) {
     for effect in effects {
