@@ -179,6 +179,28 @@ import FoundationNetworking
     #expect(issues.count == 1)
   }
 
+  /// One network through two scopes, one after the other: each scope checks the stubs made in it
+  /// (the second scheduler may even be allocated where the first one was).
+  @Test func aNetworkUsedInASecondScopeIsCheckedAtThatScopesEnd() async {
+    let network = StubNetwork()
+    let stubLine = #line + 6
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        network.stub(.get(Self.me))
+        _ = try? await network.send(.get(Self.me))
+      }
+      await withVirtualTime { _ in network.stub(.get("https://api.example.com/unused")) }
+      // Reported at the second scope's end, not left for the network's release.
+      #expect(network.requests.count == 1)
+    }.issues
+    #expect(issues.map(\.line) == [stubLine])
+    #expect(
+      issues.first?.message.hasPrefix("StubNetwork stub made here was never used: GET https://api.example.com/unused")
+        == true
+    )
+    _ = network
+  }
+
   // MARK: Latency
 
   @Test(.virtualTime) func aLatencyRunsOnTheScopesClock() async throws {

@@ -79,7 +79,13 @@ extension StubNetwork {
       return state.checkedBy.insert(ObjectIdentifier(scope)).inserted
     }
     if isNewScope, let scope {
-      scope.atScopeEnd { [weak self] in self?.reportUnusedStubs() }
+      // Checks run once per scope: the next scope of the same scheduler registers again.
+      let id = ObjectIdentifier(scope)
+      scope.atScopeEnd { [weak self] in
+        guard let self else { return }
+        _ = state.withLock { $0.checkedBy.remove(id) }
+        reportUnusedStubs()
+      }
     }
   }
 }
