@@ -52,6 +52,9 @@ public struct RandomSource: RandomNumberGenerator, Sendable {
 
   /// A source that draws from `generator`, shared by every copy of the source and behind a lock.
   ///
+  /// The source keeps its own copy of a generator that is a value. A generator that is a class is
+  /// shared, not copied: draw from it only through the source, or its draws escape the lock.
+  ///
   /// ```swift
   /// environment.random = RandomSource(MyGenerator())
   /// ```

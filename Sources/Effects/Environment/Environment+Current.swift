@@ -3,8 +3,10 @@ import Foundation
 extension Environment {
   /// The real world: ``SystemClock``, `Bundle.main`, ``DiskFileSystem`` (to read and to write),
   /// ``UserDefaultsStore`` over `UserDefaults.standard`, ``DispatchScheduler`` on a private serial
-  /// queue, ``StandardOutput``, no analytics ``events`` (set yours), and the user's current calendar,
-  /// locale and time zone (auto-updating): every co-effect's `liveValue`.
+  /// queue, ``StandardOutput``, no analytics ``events`` (set yours), `ContinuousClock` for
+  /// ``continuousClock``, `UUID()` for ``uuid``, the system's generator for ``random``,
+  /// ``URLSessionNetwork`` over `URLSession.shared` for ``network``, and the user's current
+  /// calendar, locale and time zone (auto-updating): every co-effect's `liveValue`.
   ///
   /// ```swift
   /// let result = compute(file: "number.txt", environment: .live)

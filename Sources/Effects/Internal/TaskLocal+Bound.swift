@@ -8,7 +8,8 @@ private func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeRawPointer?
 
 extension TaskLocal {
   /// The value bound to this optional task-local by the innermost `withValue` of this task, or
-  /// nil: `get()`, specialised for the caller.
+  /// nil when none is (not the task-local's default value): for a task-local whose default is nil,
+  /// as every one in this package, `get()`, specialised for the caller.
   ///
   /// It reads the runtime's storage directly, because it pays: the benchmark `read.scoped.effects`
   /// (`Environment.current.clock` inside `withEnvironment`) takes 237 instructions a read with it

@@ -180,7 +180,8 @@ public final class FeatureTester<
   /// )
   /// ```
   ///
-  /// Give it a runner of its own, made for the test, with no effect running.
+  /// Give it a runner of its own, made for the test, with no effect running: the tester accounts
+  /// for the effects it starts, not for those the runner already had.
   ///
   /// - Parameters:
   ///   - initialState: The state before the first step.
