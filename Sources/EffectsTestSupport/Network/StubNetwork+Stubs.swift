@@ -72,20 +72,21 @@ extension StubNetwork {
       )
       latency = .zero
     }
-    let scope = TestScheduler.scoped
-    let isNewScope = state.withLock { state in
+    state.withLock { state in
       state.stubs.append(Stub(request: request, answer: answer, latency: latency, callSite: callSite))
-      guard let scope else { return false }
-      return state.checkedBy.insert(ObjectIdentifier(scope)).inserted
     }
-    if isNewScope, let scope {
-      // Checks run once per scope: the next scope of the same scheduler registers again.
-      let id = ObjectIdentifier(scope)
-      scope.atScopeEnd { [weak self] in
-        guard let self else { return }
-        _ = state.withLock { $0.checkedBy.remove(id) }
-        reportUnusedStubs()
-      }
+    if let scope = TestScheduler.scoped { checkUnusedStubs(atEndOf: scope) }
+  }
+
+  /// Reports the stubs no request used when the scope of `scheduler` ends: registered once per
+  /// scope, however many stubs it makes, and again by the next scope.
+  func checkUnusedStubs(atEndOf scheduler: TestScheduler) {
+    let id = ObjectIdentifier(scheduler)
+    guard state.withLock({ $0.checkedBy.insert(id).inserted }) else { return }
+    scheduler.atScopeEnd { [weak self] in
+      guard let self else { return }
+      _ = state.withLock { $0.checkedBy.remove(id) }
+      reportUnusedStubs()
     }
   }
 }

@@ -156,7 +156,7 @@ extension StubNetwork {
     var scheduler: TestScheduler?
     var stubs: [Stub] = []
     var requests: [NetworkRequest] = []
-    /// The schedulers whose scope end checks this network's stubs, so that it registers once.
+    /// The schedulers whose current scope will check this network's stubs at its end: one check a scope.
     var checkedBy: Set<ObjectIdentifier> = []
 
     /// The stub that answers `request`, counted as used: the first matching one not used yet, else

@@ -97,7 +97,7 @@ extension Environment {
     )
     if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)) as? StubNetwork {
       network.useScheduler(scheduler)
-      scheduler.atScopeEnd { [weak network] in network?.reportUnusedStubs() }
+      network.checkUnusedStubs(atEndOf: scheduler)
     }
   }
 }
