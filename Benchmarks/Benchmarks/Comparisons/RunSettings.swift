@@ -40,15 +40,23 @@ struct RunSettings {
     return configuration
   }
 
+  /// How many allocations an exact workload may differ by: the harness's own, which vary between
+  /// machines. The same commit gave +1 or +2 on every exact benchmark on CI's machine and none here.
+  /// A regression of ours is per operation, and the smallest stored workload has 1,000 operations,
+  /// so one more allocation each still fails the check by a factor of 100.
+  static let harnessAllocationSlack = 10
+
   /// The tolerances `swift package benchmark thresholds check` applies to the stored p90 values
   /// (`Thresholds/`). Only the deterministic metrics are stored there (`thresholds.sh` runs with
-  /// `--metric mallocCountTotal --metric instructions`), so wall and CPU time never gate. Exact
-  /// allocations get no tolerance, nearly exact ones 5% either way; varying ones are not stored.
+  /// `--metric mallocCountTotal --metric instructions`), so wall and CPU time never gate.
+  ///
+  /// Exact allocations are allowed ``harnessAllocationSlack`` either way, nearly exact ones 5%;
+  /// varying ones are not stored.
   static func thresholds(_ allocations: Workload.Allocations) -> [BenchmarkMetric: BenchmarkThresholds] {
     switch allocations {
     case .exact:
       [
-        .mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0]),
+        .mallocCountTotal: .init(absolute: [.p90: harnessAllocationSlack]),
         .instructions: .init(relative: [.p90: 2]),
       ]
     case .nearlyExact, .varying:
