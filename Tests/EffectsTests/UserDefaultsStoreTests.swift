@@ -1,4 +1,5 @@
-import Effects
+@testable import Effects
+import EffectsTestSupport
 import Foundation
 import Testing
 
@@ -65,5 +66,36 @@ import Testing
         == #"Could not decode Profile from defaults key "profile": found the string "Blob", which does not "#
         + "decode as Profile: the given data was not valid JSON; expected Profile as JSON data."
     )
+  }
+
+  @Test func aSuiteNameUserDefaultsRefusesFailsTheTestAtTheLineThatMadeTheStore() {
+    let line = #line + 2
+    let (store, issues) = withCapturedIssues {
+      UserDefaultsStore(suiteName: "com.example.app", at: CallSite(), open: { _ in nil })
+    }
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          UserDefaultsStore(suiteName: "com.example.app") opened no suite: UserDefaults refused the name. Pass \
+          another name (not the app's bundle identifier, nor NSGlobalDomain), or nil for UserDefaults.standard.
+          """,
+          line: line
+        )
+      ]
+    )
+    // The test has failed; the process goes on, with a store that holds nothing.
+    #expect(store.suiteName == "com.example.app")
+    store.set("dark", for: "theme")
+    #expect(store.value(for: "theme") == nil)
+  }
+
+  @Test func inAnAppASuiteNameUserDefaultsRefusesStopsTheProgramNamingIt() async {
+    // The child of an exit test runs no test, so it is given the app's behaviour explicitly.
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = UserDefaultsStore(suiteName: "com.example.app", at: CallSite(), open: { _ in nil }, reporter: nil)
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains(#"UserDefaultsStore(suiteName: "com.example.app") opened no suite"#))
   }
 }

@@ -22,36 +22,64 @@ import CoreFoundation
 public struct UserDefaultsStore: DefaultsStore {
   /// The suite this store reads, or `nil` for `UserDefaults.standard`.
   public let suiteName: String?
-  private let defaults: Locked<UserDefaults>
+  /// `nil` when `UserDefaults` refused ``suiteName`` in a process that runs tests (reported).
+  private let defaults: Locked<UserDefaults>?
 
   /// Creates a store over `UserDefaults.standard`, or over the suite named `suiteName`.
   ///
-  /// A suite name that `UserDefaults` refuses (such as the app's own bundle identifier on Apple
-  /// platforms) is a programmer error, reported with the name.
-  public init(suiteName: String? = nil) {
+  /// A suite name that `UserDefaults` refuses (on Apple platforms, the app's own bundle
+  /// identifier or `NSGlobalDomain`) is a programmer error, reported with the name at the line
+  /// that made the store. In a process that runs tests it fails the running test and the process
+  /// goes on: the store then reads nothing and stores nothing. In an app it stops the program.
+  public init(
+    suiteName: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      suiteName: suiteName,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      open: UserDefaults.init(suiteName:)
+    )
+  }
+
+  /// ``init(suiteName:fileID:filePath:line:column:)`` with the suite opened by `open`, and a
+  /// refusal reported through `reporter`: tests refuse a name on every platform.
+  init(
+    suiteName: String?,
+    at callSite: CallSite,
+    open: (String) -> UserDefaults?,
+    reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter
+  ) {
     self.suiteName = suiteName
     guard let suiteName else {
       defaults = Locked(UserDefaults.standard)
       return
     }
-    guard let suite = UserDefaults(suiteName: suiteName) else {
-      preconditionFailure(
-        "UserDefaultsStore(suiteName: \"\(suiteName)\") cannot open its suite: UserDefaults refused the "
-          + "name. Pass another name, or nil for UserDefaults.standard."
-      )
+    if let suite = open(suiteName) {
+      defaults = Locked(suite)
+      return
     }
-    defaults = Locked(suite)
+    let message =
+      "UserDefaultsStore(suiteName: \"\(suiteName)\") opened no suite: UserDefaults refused the name. Pass "
+      + "another name (not the app's bundle identifier, nor NSGlobalDomain), or nil for UserDefaults.standard."
+    // `fatalError`, not `preconditionFailure`: the message must survive release builds.
+    guard let reporter else { fatalError(message) }
+    reporter.report(message, exactlyAt: callSite)
+    defaults = nil
   }
 
   /// The value stored under `key`, or `nil` when there is none or it is not a property-list value.
   public func value(for key: String) -> DefaultsValue? {
-    defaults.withLock { $0.object(forKey: key) }.flatMap(Self.defaultsValue(from:))
+    defaults?.withLock { $0.object(forKey: key) }.flatMap(Self.defaultsValue(from:))
   }
 
   /// Stores `value` under `key`; `nil` removes the key.
   public func set(_ value: DefaultsValue?, for key: String) {
     let object = value.map(Self.propertyList(from:))
-    defaults.withLock { defaults in
+    defaults?.withLock { defaults in
       if let object {
         defaults.set(object, forKey: key)
       } else {
