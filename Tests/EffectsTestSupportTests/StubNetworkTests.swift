@@ -201,6 +201,26 @@ import FoundationNetworking
     _ = network
   }
 
+  /// A scope opened on the network's own scheduler (`scheduler.withVirtualTime`) checks it too,
+  /// though it sets no `TestScheduler.current`.
+  @Test func aStubMadeInAScopeOnTheNetworksSchedulerIsCheckedAtThatScopesEnd() async {
+    let scheduler = TestScheduler()
+    let network = StubNetwork(scheduler: scheduler)
+    let stubLine = #line + 3
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        network.stub(.get("https://api.example.com/unused"))
+      }
+    }.issues
+    // Reported at the scope's end, inside the capture: the network is held until after it.
+    #expect(issues.map(\.line) == [stubLine])
+    #expect(
+      issues.first?.message.hasPrefix("StubNetwork stub made here was never used: GET https://api.example.com/unused")
+        == true
+    )
+    _ = network
+  }
+
   // MARK: Latency
 
   @Test(.virtualTime) func aLatencyRunsOnTheScopesClock() async throws {

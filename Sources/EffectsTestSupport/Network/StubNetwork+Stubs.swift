@@ -72,10 +72,15 @@ extension StubNetwork {
       )
       latency = .zero
     }
-    state.withLock { state in
+    let scheduler = state.withLock { state in
       state.stubs.append(Stub(request: request, answer: answer, latency: latency, callSite: callSite))
+      return state.scheduler
     }
-    if let scope = TestScheduler.scoped { checkUnusedStubs(atEndOf: scope) }
+    // The test's scope (`@Test(.virtualTime)`, `withVirtualTime { … }`), else a scope open on the
+    // network's own scheduler (`scheduler.withVirtualTime { … }`).
+    if let scope = TestScheduler.scoped ?? scheduler.flatMap({ $0.hasOpenScope ? $0 : nil }) {
+      checkUnusedStubs(atEndOf: scope)
+    }
   }
 
   /// Reports the stubs no request used when the scope of `scheduler` ends: registered once per

@@ -40,8 +40,9 @@ public import Foundation
 ///   request and the closest stub with a diff; the code under test gets a ``StubNetworkError``, so
 ///   it goes on and the test reports everything.
 /// - **A stub never used** fails the test at the line that made it, when the virtual-time scope it
-///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`), or else when the network is
-///   released.
+///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`, or
+///   `scheduler.withVirtualTime { … }` on the network's own scheduler), or else when the network
+///   is released.
 /// - **Every request is recorded**, matched or not, in order: ``requests``,
 ///   ``assertRequests(_:fileID:filePath:line:column:)``, ``assertRequests(count:fileID:filePath:line:column:)``,
 ///   ``assertNoRequests(fileID:filePath:line:column:)``, ``clear()`` — cumulative, like every
