@@ -121,4 +121,47 @@ struct NetworkContractTests {
     let error = try await #require(throws: URLError.self) { try await network.send(.get(url)) }
     #expect(error.code == .cannotConnectToHost)
   }
+
+  /// Cancelled while it waits for the response, each throws `CancellationError` — not the
+  /// session's `URLError(.cancelled)` — so `catch is CancellationError` works the same in the app
+  /// and in its tests.
+  @Test(arguments: NetworkUnderTest.allCases)
+  func aRequestCancelledWhileItWaitsThrowsCancellationError(_ system: NetworkUnderTest) async throws {
+    let slow = LocalHTTPServer.Route(method: "GET", path: "/slow", response: .ok("too late"), isHeld: true)
+    switch system {
+    case .live:
+      try await system.withNetwork([slow]) { subject in
+        let request = Task { try await subject.network.send(.get(subject.baseURL + "/slow")) }
+        let server = try #require(subject.server)
+        #expect(await server.nextHeldRequest() == "/slow")
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+        #expect(subject.received().map(\.url.path) == ["/slow"])
+      }
+    case .stub:
+      try await withVirtualTime { scheduler async throws in
+        try await system.withNetwork([slow], latency: .seconds(5), scheduler: scheduler) { subject in
+          let request = Task { try await subject.network.send(.get(subject.baseURL + "/slow")) }
+          await scheduler.advance(by: .seconds(1))
+          request.cancel()
+          await #expect(throws: CancellationError.self) { try await request.value }
+          #expect(subject.received().map(\.url.path) == ["/slow"])
+        }
+      }
+    }
+  }
+
+  /// A task already cancelled sends nothing: it throws `CancellationError` and the server (or the
+  /// stub) never sees the request.
+  @Test(arguments: NetworkUnderTest.allCases)
+  func aRequestFromACancelledTaskIsNotSentAndThrowsCancellationError(_ system: NetworkUnderTest) async throws {
+    try await system.withNetwork([]) { subject in
+      let request = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await subject.network.send(.get(subject.baseURL + "/profiles/42"))
+      }
+      await #expect(throws: CancellationError.self) { try await request.value }
+      #expect(subject.received().isEmpty)
+    }
+  }
 }

@@ -45,7 +45,9 @@ public import Foundation
 /// - throw only when no response arrived — the host refused the connection, it timed out, there
 ///   is no network — with the system's error (`URLError`), so a test double and the live client
 ///   fail the same way;
-/// - be safe to call from any task, and stop (throwing) when its task is cancelled.
+/// - be safe to call from any task, and stop when its task is cancelled, throwing
+///   `CancellationError` (never `URLError(.cancelled)`), so that `catch is CancellationError`
+///   means the same with every conformer; a task cancelled before it sends sends nothing.
 ///
 /// The live value is ``URLSessionNetwork``. What both share — sending a ``NetworkRequest`` — lives in
 /// an extension, so the double and the live client cannot diverge on it.

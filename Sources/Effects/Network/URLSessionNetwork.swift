@@ -18,7 +18,8 @@ public import Foundation
 ///
 /// Every response is answered, whatever its status; a request that gets no response throws the
 /// session's `URLError` (`.cannotConnectToHost` for a refused connection). A response that is not
-/// HTTP (a `file:` URL) throws `URLError(.badServerResponse)`. The same contract test suite runs
+/// HTTP (a `file:` URL) throws `URLError(.badServerResponse)`. A cancelled task throws
+/// `CancellationError`, as every ``Networking`` does. The same contract test suite runs
 /// against it, on a server on 127.0.0.1, and against `StubNetwork`.
 public struct URLSessionNetwork: Networking {
   /// The session that sends the requests.
@@ -30,8 +31,19 @@ public struct URLSessionNetwork: Networking {
   }
 
   /// Sends `request` with the session and answers the response, whatever its status.
+  ///
+  /// - Throws: The session's `URLError` when no response arrived; `CancellationError` when the
+  ///   task is cancelled, before the request is sent or while it waits (where the session itself
+  ///   throws `URLError(.cancelled)`).
   public func send(_ request: URLRequest) async throws -> NetworkResponse {
-    let (data, response) = try await session.data(for: request)
+    try Task.checkCancellation()
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(for: request)
+    } catch let error as URLError where error.code == .cancelled && Task.isCancelled {
+      throw CancellationError()
+    }
     guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
     var headers: [String: String] = [:]
     for case (let name as String, let value) in http.allHeaderFields {

@@ -90,8 +90,10 @@ public final class StubNetwork: Networking, Sendable {
   /// Records `request` and answers it from the first stub that matches, after the stub's latency.
   ///
   /// - Throws: The stub's error; ``StubNetworkError`` when no stub matches (and the test fails);
-  ///   `CancellationError` when the task is cancelled during the latency.
+  ///   `CancellationError` when the task is cancelled during the latency, or before it sends — then
+  ///   the request is neither recorded nor answered, as a live client never sends it.
   public func send(_ request: URLRequest) async throws -> NetworkResponse {
+    try Task.checkCancellation()
     let request = NetworkRequest(request)
     let (found, scheduler) = state.withLock { state in
       state.requests.append(request)
