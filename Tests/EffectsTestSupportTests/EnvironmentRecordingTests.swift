@@ -136,4 +136,61 @@ private func compute(file: String, environment: Environment) -> Int {
     _ = environment.clock.now
     #expect(log.entries.isEmpty)
   }
+
+  /// A recorded test environment moved into a virtual-time scope keeps logging, and its network
+  /// answers on the scope's clock: the scope wraps its scheduler and clocks as `recording(into:)`
+  /// wrapped the environment's own.
+  @Test func aRecordedEnvironmentMovedIntoAScopeLogsAndAnswersOnTheScopesClock() async throws {
+    let log = CallLog()
+    var environment = Environment.test()
+    let network = try #require(environment.network as? StubNetwork)
+    network.stub(.get("https://api.example.com/me"), .ok("Ada"), after: .seconds(1))
+    environment = environment.recording(into: log)
+    let answered = Locked(false)
+    await withEnvironment(environment) {
+      await withVirtualTime { scheduler in
+        Environment.current.scheduler.schedule(after: .seconds(3)) {}
+        _ = Environment.current.clock.now
+        let request = Task {
+          defer { answered.withLock { $0 = true } }
+          return try await Environment.current.network.send(.get("https://api.example.com/me"))
+        }
+        let sleeper = Task { try await Environment.current.continuousClock.sleep(for: .seconds(2)) }
+        await scheduler.advance(by: .milliseconds(999))
+        #expect(answered.withLock { $0 } == false)
+        await scheduler.advance(by: .milliseconds(1))
+        #expect(answered.withLock { $0 } == true)
+        #expect((try? await request.value)?.text == "Ada")
+        await scheduler.advance(by: .seconds(2))
+        #expect(await sleeper.result.isSuccess)
+      }
+    }
+    log.assertCalls([
+      .init("scheduler.schedule", "after .seconds(3)"),
+      .init("clock.now"),
+      .init("network.send", "GET https://api.example.com/me"),
+      .init("continuousClock.sleep", "for .seconds(2)"),
+    ])
+  }
+
+  /// Recording twice logs into both logs, whether the key was given or is resolved when read.
+  @Test func recordingTwiceLogsIntoBothLogs() {
+    let first = CallLog()
+    let second = CallLog()
+    var given = Environment.test()
+    given.clock = FixedClock(Date(timeIntervalSince1970: 0))
+    _ = given.recording(into: first).recording(into: second).clock.now
+    let resolved = Environment.unimplemented()
+    _ = withCapturedIssues {
+      resolved.recording(into: first).recording(into: second).clock.now
+    }
+    first.assertCalls([.init("clock.now"), .init("clock.now")])
+    second.assertCalls([.init("clock.now"), .init("clock.now")])
+  }
+}
+
+extension Result {
+  fileprivate var isSuccess: Bool {
+    if case .success = self { true } else { false }
+  }
 }

@@ -130,8 +130,9 @@ public struct Environment: Sendable {
   ///
   /// A key this environment was given is wrapped now. A key it was not given is wrapped when it is
   /// read, after it resolves: so a co-effect of `Environment.unimplemented()` that the test did not
-  /// set still reports when the code under test reads it, and at that line. Setting the key on the
-  /// copy replaces the wrapped value.
+  /// set still reports when the code under test reads it, and at that line. A second decoration
+  /// wraps the first. Setting the key on the copy replaces the wrapped value;
+  /// ``set(_:keepingDecoration:)`` wraps the new value instead.
   package func decorating<Key: BuiltInKey>(
     _ key: Key.Type,
     with transform: @escaping @Sendable (Key.Value) -> Key.Value
@@ -139,14 +140,31 @@ public struct Environment: Sendable {
     var copy = self
     copy.update { contents in
       let slot = Key.slot
+      let decoration: Decoration<Key.Value>
+      if let inner = contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value> {
+        decoration = Decoration { transform(inner.transform($0)) }
+      } else {
+        decoration = Decoration(transform: transform)
+      }
       if slot < contents.slots.count, let box = contents.slots[slot] {
         let value = unsafeDowncast(box, to: CoeffectBox<Key.Value>.self).value
         contents.store(CoeffectBox(transform(value)), for: key)
-      } else {
-        contents.decorations[ObjectIdentifier(key)] = Decoration(transform: transform)
       }
+      // Kept for a key given too: a value set with `set(_:keepingDecoration:)` is wrapped by it.
+      contents.decorations[ObjectIdentifier(key)] = decoration
     }
     return copy
+  }
+
+  /// Sets the `Key` co-effect to `value` wrapped as ``decorating(_:with:)`` wrapped it, if it did:
+  /// for test support, which moves an environment onto a virtual-time scope's scheduler without
+  /// dropping what logs its reads.
+  package mutating func set<Key: BuiltInKey>(_ key: Key.Type, keepingDecoration value: Key.Value) {
+    update { contents in
+      let decoration = contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value>
+      contents.store(CoeffectBox(decoration?.transform(value) ?? value), for: key)
+      if let decoration { contents.decorations[ObjectIdentifier(key)] = decoration }
+    }
   }
 
   /// The value this environment was given for `key`, if any, without resolving or reporting.
@@ -177,7 +195,8 @@ extension Environment {
     var slots: [(any AnyObject & Sendable)?] = []
     /// App co-effects, by key.
     var keyed: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-    /// Wrappers applied to keys not given, when they are read.
+    /// What ``Environment/decorating(_:with:)`` wraps each key in: applied to a key not given when
+    /// it is read, and to a value set with ``Environment/set(_:keepingDecoration:)``.
     var decorations: [ObjectIdentifier: any Sendable] = [:]
     /// Set in test environments: how they answer, and report, a co-effect they were not given.
     var context: TestContext?

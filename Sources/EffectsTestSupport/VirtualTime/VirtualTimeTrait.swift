@@ -88,14 +88,20 @@ extension Environment {
   /// clock its `continuousClock`; the clock's sleeps are listed as scheduled where the test made
   /// the environment (`callSite`, else this environment's own), there being no line to name for a
   /// `Clock`'s sleep. The network of `Environment.test()` (or one the test made) sleeps its
-  /// latencies on the scheduler too, and its stubs are checked when the scope ends.
+  /// latencies on the scheduler too, and its stubs are checked when the scope ends. What
+  /// `recording(into:)` wrapped them in stays: the new values are logged as the old ones were.
   mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) {
-    self.scheduler = scheduler
-    clock = scheduler
-    continuousClock = DurationClock(
-      TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
+    set(SchedulerKey.self, keepingDecoration: scheduler)
+    set(ClockKey.self, keepingDecoration: scheduler)
+    set(
+      ContinuousClockKey.self,
+      keepingDecoration: DurationClock(
+        TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
+      )
     )
-    if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)) as? StubNetwork {
+    var network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot))
+    while let recording = network as? RecordingNetwork { network = recording.base }
+    if let network = network as? StubNetwork {
       network.useScheduler(scheduler)
       network.checkUnusedStubs(atEndOf: scheduler)
     }
