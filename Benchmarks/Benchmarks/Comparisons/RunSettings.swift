@@ -36,34 +36,26 @@ struct RunSettings {
       configuration.warmupIterations = 0
       configuration.maxIterations = 1
     }
-    configuration.thresholds = Self.thresholds(workload.allocations)
+    configuration.thresholds = Self.thresholds(for: workload)
     return configuration
   }
-
-  /// How many allocations an exact workload may differ by: the harness's own, which vary between
-  /// machines. The same commit gave +1 or +2 on every exact benchmark on CI's machine and none here.
-  /// A regression of ours is per operation, and the smallest stored workload has 1,000 operations,
-  /// so one more allocation each still fails the check by a factor of 100.
-  static let harnessAllocationSlack = 10
 
   /// The tolerances `swift package benchmark thresholds check` applies to the stored p90 values
   /// (`Thresholds/`). Only the deterministic metrics are stored there (`thresholds.sh` runs with
   /// `--metric mallocCountTotal --metric instructions`), so wall and CPU time never gate.
   ///
-  /// Exact allocations are allowed ``harnessAllocationSlack`` either way, nearly exact ones 5%;
-  /// varying ones are not stored.
-  static func thresholds(_ allocations: Workload.Allocations) -> [BenchmarkMetric: BenchmarkThresholds] {
-    switch allocations {
-    case .exact:
-      [
-        .mallocCountTotal: .init(absolute: [.p90: harnessAllocationSlack]),
-        .instructions: .init(relative: [.p90: 2]),
-      ]
-    case .nearlyExact, .varying:
-      [
-        .mallocCountTotal: .init(relative: [.p90: 5]),
-        .instructions: .init(relative: [.p90: 5]),
-      ]
-    }
+  /// Allocations may differ by a tenth of one per operation, either way (100 at 1,000
+  /// operations). A regression of ours allocates per operation, so one more allocation each
+  /// exceeds this tenfold; what stays under it is not ours: the harness's own allocations, which
+  /// CI's machine counted 1 or 2 more of on every benchmark, and, where the work starts tasks, what
+  /// the runtime allocates depending on which thread runs a job (133 to 199 at 1,000 awaited
+  /// steps, in runs here with both cores busy). Workloads whose allocations vary more are not
+  /// stored.
+  static func thresholds(for workload: Workload) -> [BenchmarkMetric: BenchmarkThresholds] {
+    let relativeInstructions = workload.allocations == .exact ? 2.0 : 5.0
+    return [
+      .mallocCountTotal: .init(absolute: [.p90: max(workload.size / 10, 1)]),
+      .instructions: .init(relative: [.p90: relativeInstructions]),
+    ]
   }
 }
