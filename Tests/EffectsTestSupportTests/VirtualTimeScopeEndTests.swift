@@ -134,6 +134,35 @@ import Darwin
     input.finish()
   }
 
+  /// A task that never suspends (a `Task.yield()` loop) keeps the scope from settling: judged by
+  /// the jobs it runs, not by how long the machine takes, it is reported and cancelled.
+  @Test func aTaskThatNeverSuspendsIsReportedAndCancelled() async {
+    let scheduler = TestScheduler()
+    let spinner = Locked<Task<Void, Never>?>(nil)
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        spinner.withLock { $0 = Task { while !Task.isCancelled { await Task.yield() } } }
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime found tasks of the scope still running after its operation returned, never all \
+          suspending — a loop of Task.yield() (1000 jobs or more in .milliseconds(250) of real time), or a job that \
+          did not return for \(Self.isSanitized ? ".seconds(50)" : ".seconds(10)") (a task blocked on the scope's \
+          thread). They were cancelled; the scope ends without waiting for them. Let every task suspend or end \
+          before the scope ends: a loop that waits for something should sleep on the scheduler or await it.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
+    await spinner.snapshot?.value
+    #expect(spinner.snapshot?.isCancelled == true)
+  }
+
   @Test func aTaskThatIgnoresCancellationIsReportedAndTheScopeStillReturns() async {
     let scheduler = TestScheduler()
     let parked = Locked<CheckedContinuation<Void, Never>?>(nil)

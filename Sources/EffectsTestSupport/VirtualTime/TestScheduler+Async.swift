@@ -365,13 +365,13 @@ extension TestScheduler {
   func settle(
     _ executor: VirtualExecutor,
     drive: CallSite?,
-    deadline: DispatchTime? = nil,
+    patience: VirtualExecutor.Patience? = nil,
     isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
     guard let isolation, isolation !== MainActor.shared else {
-      return await executor.whenIdle(drive: drive, deadline: deadline)
+      return await executor.whenIdle(drive: drive, patience: patience)
     }
-    return await executor.whenIdleAwayFromActor(drive: drive, deadline: deadline)
+    return await executor.whenIdleAwayFromActor(drive: drive, patience: patience)
   }
 
   /// Reports what reached the scope from outside it since the last report, each at the async form

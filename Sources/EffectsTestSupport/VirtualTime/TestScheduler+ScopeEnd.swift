@@ -2,9 +2,11 @@ import Dispatch
 import Effects
 
 extension TestScheduler {
-  /// How long the end of a scope waits, in real time, for its tasks to settle, and then for
-  /// cancelled tasks to end (five times longer under the thread sanitizer, which slows every
-  /// thread down). A passing test never waits: its tasks have ended, and nothing is cancelled.
+  /// How long the end of a scope waits, in real time, for cancelled tasks suspended outside it to
+  /// end (five times longer under the thread sanitizer, which slows every thread down). A passing
+  /// test never waits: its tasks have ended, and nothing is cancelled. Waiting for the scope's own
+  /// tasks to settle is judged by what they do instead (``VirtualExecutor/Patience/scopeEnd``), so
+  /// a busy machine never makes a passing test fail.
   static let scopeEndGrace: Duration = .milliseconds(LaneWatchdog.isSanitized ? 1_250 : 250)
 
   /// ``scopeEndGrace`` from now.
@@ -14,8 +16,8 @@ extension TestScheduler {
 
   /// Ends a scope exhaustively: work still scheduled, sleepers never resumed, and tasks of the
   /// scope still suspended on anything else are reported, then cancelled; a task that does not end
-  /// after cancellation is reported, and the scope returns anyway, after ``scopeEndGrace`` of real
-  /// time. When the test expects leftovers, they are left as they are.
+  /// after cancellation is reported, and the scope returns anyway. When the test expects
+  /// leftovers, they are left as they are.
   func endScope(
     _ executor: VirtualExecutor,
     at scope: IssueSite,
@@ -23,7 +25,7 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation
   ) async {
     // Tasks started last reach their first suspension (a sleep, say) before anything is read.
-    let settled = await settle(executor, drive: nil, deadline: Self.graceDeadline())
+    let settled = await settle(executor, drive: nil, patience: .scopeEnd)
     guard leftoverWork == .reported else { return }
     let leftovers = removeAllWork()
     guard settled else {
@@ -42,7 +44,7 @@ extension TestScheduler {
     for sleeper in leftovers.sleepers {
       sleeper.resume(throwing: CancellationError())
     }
-    guard await settle(executor, drive: nil, deadline: Self.graceDeadline()) else {
+    guard await settle(executor, drive: nil, patience: .scopeEnd) else {
       reportStillRunning(at: scope)
       return
     }
@@ -80,7 +82,7 @@ extension TestScheduler {
     }
     var stuck = unfinished
     while true {
-      guard await settle(executor, drive: nil, deadline: deadline) else { break }
+      guard await settle(executor, drive: nil, patience: .scopeEnd) else { break }
       stuck = stuck.filter { ScopeTasks.hasEnded($0.address) == false }
       if stuck.isEmpty || DispatchTime.now() >= deadline { break }
       // A cancelled task may end through work outside the scope (a real sleep's cancellation,
@@ -153,14 +155,17 @@ extension TestScheduler {
     }
   }
 
-  /// Reports tasks of the scope that kept running past the end's grace period.
+  /// Reports tasks of the scope that kept running after its operation returned (see
+  /// ``VirtualExecutor/Patience/scopeEnd``).
   private func reportStillRunning(at scope: IssueSite) {
+    let patience = VirtualExecutor.Patience.scopeEnd
     scope.report(
       """
-      withVirtualTime found tasks of the scope still running \(Self.scopeEndGrace.literal) (real time) after \
-      its operation returned, without ever all suspending — a loop of Task.yield(), a task \
-      that catches CancellationError from the scheduler's sleep and sleeps again, or a task blocked \
-      on the scope's thread. They were cancelled; the scope ends without waiting for them.
+      withVirtualTime found tasks of the scope still running after its operation returned, never all \
+      suspending — a loop of Task.yield() (\(patience.busyJobs) jobs or more in \(patience.interval.literal) of real \
+      time), or a job that did not return for \(patience.limit.literal) (a task blocked on the scope's thread). They \
+      were cancelled; the scope ends without waiting for them. Let every task suspend or end before the scope \
+      ends: a loop that waits for something should sleep on the scheduler or await it.
       """
     )
   }

@@ -118,6 +118,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   private var mainDrainScheduled = false
   /// Jobs queued on either lane or running there.
   private var inFlight = 0
+  /// How many jobs of the scope have finished: what a wait with ``Patience`` looks at.
+  private var finishedJobs: UInt64 = 0
   private var closed = false
   /// Tasks waiting for the count to reach zero, by id (a waiter with a deadline is taken out by id).
   private var idleWaiters: [(id: UInt64, continuation: UnsafeContinuation<Bool, Never>)] = []
@@ -291,13 +293,13 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   // MARK: Waiting
 
   /// Returns once no job of the scope is queued or running, other than the caller's own (which
-  /// suspends, or is the only one left) — or, given a `deadline`, once it passes: then false.
+  /// suspends, or is the only one left) — or, given a `patience`, once it runs out: then false.
   ///
   /// `drive` is the async form waiting: escapes that happen after it returns are reported at it.
   @discardableResult
   func whenIdle(
     drive: CallSite?,
-    deadline: DispatchTime? = nil,
+    patience: Patience? = nil,
     isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
     // A job running on one of the scope's lanes is the caller's own: when it is the only one,
@@ -319,26 +321,68 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       nextWaiterID += 1
       idleWaiters.append((id, continuation))
       condition.unlock()
-      if let deadline {
-        DispatchQueue.global().asyncAfter(deadline: deadline) { [self] in giveUp(waiter: id) }
+      if let patience {
+        look(at: id, after: jobsFinished(), waited: .zero, patience)
       }
     }
   }
 
-  /// Resumes the waiter `id` with false if it is still waiting.
-  private func giveUp(waiter id: UInt64) {
+  /// How long a wait for the scope to be idle goes on before it gives up, judged by what the scope
+  /// does, not by the clock alone: a scope slowed by a busy machine is waited for; one that keeps
+  /// running jobs without ever being idle is not.
+  struct Patience {
+    /// How often the wait looks at the scope (real time).
+    var interval: Duration
+    /// The jobs finished in one interval that show the scope busy rather than starved: a loop
+    /// that never suspends (`Task.yield()`), given up on at the first look.
+    var busyJobs: UInt64
+    /// The longest wait, in real time, for a scope that is not busy: a job that never returns.
+    var limit: Duration
+
+    /// The end of a scope: looks every quarter of a second, gives up on 1,000 jobs in one look or
+    /// after ten seconds (five times as long under the thread sanitizer, which slows every thread).
+    static let scopeEnd = Patience(
+      interval: .milliseconds(250),
+      busyJobs: 1_000,
+      limit: .seconds(LaneWatchdog.isSanitized ? 50 : 10)
+    )
+  }
+
+  /// How many jobs of the scope have finished since it opened.
+  private func jobsFinished() -> UInt64 {
     condition.lock()
-    let index = idleWaiters.firstIndex { $0.id == id }
-    let waiter = index.map { idleWaiters.remove(at: $0) }
-    condition.unlock()
-    waiter?.continuation.resume(returning: false)
+    defer { condition.unlock() }
+    return finishedJobs
+  }
+
+  /// After `patience.interval`, gives the waiter `id` up (resuming it with false) if the scope
+  /// was busy meanwhile or the wait reached its limit; else looks again later.
+  private func look(at id: UInt64, after finishedBefore: UInt64, waited: Duration, _ patience: Patience) {
+    let interval = DispatchTimeInterval.milliseconds(Int(patience.interval / .milliseconds(1)))
+    DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [self] in
+      condition.lock()
+      guard let index = idleWaiters.firstIndex(where: { $0.id == id }) else {
+        condition.unlock()
+        return
+      }
+      let finished = finishedJobs
+      let waited = waited + patience.interval
+      guard finished - finishedBefore >= patience.busyJobs || waited >= patience.limit else {
+        condition.unlock()
+        look(at: id, after: finished, waited: waited, patience)
+        return
+      }
+      let waiter = idleWaiters.remove(at: index)
+      condition.unlock()
+      waiter.continuation.resume(returning: false)
+    }
   }
 
   /// ``whenIdle(drive:isolation:)`` after leaving the caller's actor, so that the jobs queued on it
   /// can run (and be counted) meanwhile.
   @discardableResult
-  @concurrent func whenIdleAwayFromActor(drive: CallSite?, deadline: DispatchTime? = nil) async -> Bool {
-    await whenIdle(drive: drive, deadline: deadline, isolation: nil)
+  @concurrent func whenIdleAwayFromActor(drive: CallSite?, patience: Patience? = nil) async -> Bool {
+    await whenIdle(drive: drive, patience: patience, isolation: nil)
   }
 
   /// Whether a caller on `isolation` would find the scope idle now, without waiting: true only on
@@ -419,6 +463,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Called with the lock held.
   private func finishedLocked() -> [UnsafeContinuation<Bool, Never>] {
     inFlight -= 1
+    finishedJobs &+= 1
     guard inFlight == 0, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [] }
     return idleWaiters.map(\.continuation)
