@@ -221,6 +221,40 @@ import FoundationNetworking
     _ = network
   }
 
+  // MARK: The test environment's network
+
+  @Test func stubNetworkIsTheTestEnvironmentsNetworkEvenWhenRecorded() async throws {
+    let environment = Environment.test().recording(into: CallLog())
+    let network = environment.stubNetwork
+    network.stub(.get(Self.me), .ok("Ada"))
+    let response = try await environment.network.send(.get(Self.me))
+    #expect(response.text == "Ada")
+    network.assertRequests([.get(Self.me)])
+    #expect(environment.stubNetwork === network)
+  }
+
+  @Test func stubNetworkOfAnEnvironmentWithAnotherNetworkIsReportedAtTheRead() {
+    var environment = Environment.test()
+    environment.network = URLSessionNetwork()
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      _ = environment.stubNetwork
+    }.issues
+    expectReadIssues(
+      issues,
+      [
+        CapturedIssue(
+          """
+          environment.network (URLSessionNetwork) is not a StubNetwork, so it has no stubs to set or requests to \
+          assert. Read it from an environment made by Environment.test(), or set environment.network = \
+          StubNetwork() first.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
   // MARK: Latency
 
   @Test(.virtualTime) func aLatencyRunsOnTheScopesClock() async throws {

@@ -40,6 +40,40 @@ extension Environment {
     return log.events
   }
 
+  /// The ``StubNetwork`` this environment's `network` is (as in `Environment.test()`): stub the
+  /// requests the code under test will send, and assert the ones it sent, on the network it reads.
+  ///
+  /// ```swift
+  /// @Test(.virtualTime) func theProfileLoads() async {
+  ///   let network = Environment.current.stubNetwork
+  ///   network.stub(.get("https://api.example.com/me"), .json(#"{"name":"Ada"}"#))
+  ///   let model = ProfileModel()            // reads Environment.current.network
+  ///   await model.load()
+  ///   #expect(model.name == "Ada")
+  ///   network.assertRequests([.get("https://api.example.com/me")])
+  /// }
+  /// ```
+  ///
+  /// A network wrapped by `recording(into:)` answers the stub network inside it. When the network
+  /// is not a `StubNetwork` (the live one, a double of your own), it reports an issue naming it and
+  /// answers a new `StubNetwork` that nothing sends through.
+  public var stubNetwork: StubNetwork {
+    var network = network
+    while let recording = network as? RecordingNetwork { network = recording.base }
+    guard let stubs = network as? StubNetwork else {
+      reportRead(
+        """
+        environment.network (\(type(of: network))) is not a StubNetwork, so it has no stubs to set or requests \
+        to assert. Read it from an environment made by Environment.test(), or set environment.network = \
+        StubNetwork() first.
+        """,
+        fallback: nil
+      )
+      return StubNetwork(scheduler: nil, at: nil)
+    }
+    return stubs
+  }
+
   private static func notInMemory(_ field: String, _ value: Any, _ double: String) -> String {
     """
     environment.\(field) (\(type(of: value))) keeps nothing to read back. Read back from an environment made \
