@@ -149,6 +149,33 @@ import Testing
     )
   }
 
+  /// The trait's environment's clock was made by test support, so a sleep on it has no line of the
+  /// test's to name: it is reported at the test, never at a line of the library.
+  @Test func aTaskLeftSleepingOnTheTraitEnvironmentsClockIsReportedAtTheTest() async throws {
+    let test = try #require(Test.current)
+    let scopeLine = test.sourceLocation.line
+    let issues = try await withCapturedIssues {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
+        let clock = Environment.current.continuousClock
+        Task { try await clock.sleep(for: .seconds(2)) }
+        await TestScheduler.current.advance(by: .seconds(1))
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
+          sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
+          It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the \
+          test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
+  }
+
   @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheTest() async throws {
     let test = try #require(Test.current)
     let (stream, input) = AsyncStream<Int>.makeStream()

@@ -129,9 +129,13 @@ extension TestScheduler {
       guard let group = bySite[key], let first = group.first else { continue }
       let what: String
       let fix: String
+      // A sleep on the clock of a scope's own environment has no line of the test's to name: the
+      // clock was made by test support. It is reported at the scope.
+      let unnamed = ReadSite.isLibrarySource("\(first.callSite.filePath)")
+      let place = unnamed ? "on environment.continuousClock" : "here"
       switch first.work {
       case .sleep:
-        what = group.count == 1 ? "a task sleeping here" : "\(group.count) tasks sleeping here"
+        what = group.count == 1 ? "a task sleeping \(place)" : "\(group.count) tasks sleeping \(place)"
         fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
       case .once:
         what = group.count == 1 ? "work scheduled here" : "\(group.count) pieces of work scheduled here"
@@ -145,13 +149,15 @@ extension TestScheduler {
         fix = "It was cancelled. Cancel the timer before the scope ends"
       }
       let due = group.map(\.deadline.literal).joined(separator: ", ")
-      reportIssue(
-        """
+      let message = """
         withVirtualTime at \(scope) ended with \(what) still pending (due at \(due); virtual time was \
         \(now.literal)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
-        """,
-        at: first.callSite
-      )
+        """
+      if unnamed {
+        scope.report(message)
+      } else {
+        reportIssue(message, at: first.callSite)
+      }
     }
   }
 
