@@ -399,6 +399,37 @@ import Testing
     )
   }
 
+  /// A `receive` after the advance that reported its action says so, instead of that nothing will
+  /// send it.
+  @Test func receivingAnActionAnAdvanceReportedSaysItArrivedEarly() async {
+    var advanceLine = 0
+    var receiveLine = 0
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        let api = CatalogAPI()
+        api.fetches.stub(returning: Self.item)
+        let tester = loadTester(api: api)
+        await tester.send(.load) { $0 = .loading }
+        tester.assertEffects([.fetch(id: "42", after: .zero)])
+        await tester.advance(by: .milliseconds(300))
+        advanceLine = #line + 1
+        await tester.advance(by: .milliseconds(100))
+        receiveLine = #line + 1
+        await tester.receive(.answered(Self.item)) { $0 = .loaded(Self.item) }
+        await tester.finish()
+      }
+    }.issues
+    #expect(issues.map(\.line) == [advanceLine, receiveLine])
+    #expect(
+      issues.last?.message == """
+        FeatureTester.receive(_:assert:) received nothing by .milliseconds(400), expected \
+        .answered(Item(id: "42", title: "Blob", tags: [])): it arrived earlier, and FeatureTester.advance(by: \
+        .milliseconds(100)) at EffectsTestSupportTests/FeatureTesterFailureTests.swift:\(advanceLine) reported it as \
+        not received. Receive it before that line.
+        """
+    )
+  }
+
   // MARK: Skipping
 
   @Test func aSkipWithNothingToSkipIsReportedAsStale() async {

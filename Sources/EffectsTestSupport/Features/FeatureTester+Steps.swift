@@ -179,6 +179,7 @@ extension FeatureTester {
     let leftovers = received
     received = []
     for entry in leftovers { steps[entry.step].effectsChecked = true }
+    forgotten += leftovers.map { ($0.action, operation, site) }
     guard exhaustivity == .on else { return }
     let one = leftovers.count == 1
     let items = leftovers.map { entry in
@@ -240,6 +241,16 @@ extension FeatureTester {
   func reportNothingReceived(_ expected: Action, at site: CallSite) {
     let now = scheduler.elapsed
     var message = "FeatureTester.receive(_:assert:) received nothing"
+    if received.isEmpty, let early = forgotten.last(where: { $0.action == expected }) {
+      reportIssue(
+        """
+        \(message) by \(now.literal), expected \(spelled(expected)): it arrived earlier, and \
+        FeatureTester.\(early.operation) at \(early.site) reported it as not received. Receive it before that line.
+        """,
+        at: site
+      )
+      return
+    }
     if received.isEmpty {
       message += " by \(now.literal), expected \(spelled(expected))."
     } else {

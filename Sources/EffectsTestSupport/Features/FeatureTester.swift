@@ -108,6 +108,9 @@ public final class FeatureTester<
   var runs: [Run] = []
   /// Actions fed back and not yet taken by `receive`, in the order they arrived.
   var received: [Received] = []
+  /// Actions a step reported as not received, and forgot: what it was and where, so that a later
+  /// `receive` of one says it arrived early rather than that nothing will send it.
+  var forgotten: [(action: Action, operation: String, site: CallSite)] = []
   /// The step whose effects `assertEffects` checks: the last `send` or `receive`.
   var lastStep: Int?
   /// Whether `finish()` was called; if not, `deinit` checks what it can.
