@@ -65,6 +65,16 @@ public import Effects
 ///
 /// Use it from a `@MainActor` test: the tester, its reducer and its effect handler run on the main
 /// actor, as an interactor does.
+///
+/// Its type is `FeatureTester<State, Action, Effect>`, spelled out when a helper makes one:
+///
+/// ```swift
+/// @MainActor func makeTester(api: CatalogAPI) -> FeatureTester<SearchState, SearchAction, SearchEffect> {
+///   FeatureTester(initialState: SearchState(), reducer: SearchReducer().reduce) { effect, send in
+///     await SearchInteractor.perform(effect, api: api, send: send)
+///   }
+/// }
+/// ```
 @MainActor
 public final class FeatureTester<
   State: Equatable & Sendable,
