@@ -12,6 +12,17 @@ import Testing
     return FeatureTester(initialState: .idle, reducer: LoadReducer().reduce, line: line, perform: interactor.perform)
   }
 
+  /// A tester whose `.load` has been sent and answered at 300 ms, its answer not yet received.
+  func loadAnsweredAt300Milliseconds() async -> FeatureTester<Load, LoadAction, LoadEffect> {
+    let api = CatalogAPI()
+    api.fetches.stub(returning: Self.item)
+    let tester = loadTester(api: api)
+    await tester.send(.load) { $0 = .loading }
+    tester.assertEffects([.fetch(id: "42", after: .zero)])
+    await tester.advance(by: .milliseconds(300))
+    return tester
+  }
+
   func wordsTester(
     _ exhaustivity: FeatureTester<[String], WordAction, [String]>.Exhaustivity = .on
   )
@@ -373,12 +384,7 @@ import Testing
     var line = 0
     let issues = await withCapturedIssues {
       await withVirtualTime { _ in
-        let api = CatalogAPI()
-        api.fetches.stub(returning: Self.item)
-        let tester = loadTester(api: api)
-        await tester.send(.load) { $0 = .loading }
-        tester.assertEffects([.fetch(id: "42", after: .zero)])
-        await tester.advance(by: .milliseconds(300))
+        let tester = await loadAnsweredAt300Milliseconds()
         line = #line + 1
         await tester.advance(by: .milliseconds(100))
         await tester.finish()
@@ -406,12 +412,7 @@ import Testing
     var receiveLine = 0
     let issues = await withCapturedIssues {
       await withVirtualTime { _ in
-        let api = CatalogAPI()
-        api.fetches.stub(returning: Self.item)
-        let tester = loadTester(api: api)
-        await tester.send(.load) { $0 = .loading }
-        tester.assertEffects([.fetch(id: "42", after: .zero)])
-        await tester.advance(by: .milliseconds(300))
+        let tester = await loadAnsweredAt300Milliseconds()
         advanceLine = #line + 1
         await tester.advance(by: .milliseconds(100))
         receiveLine = #line + 1

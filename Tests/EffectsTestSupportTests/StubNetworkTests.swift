@@ -193,11 +193,7 @@ import FoundationNetworking
       // Reported at the second scope's end, not left for the network's release.
       #expect(network.requests.count == 1)
     }.issues
-    #expect(issues.map(\.line) == [stubLine])
-    #expect(
-      issues.first?.message.hasPrefix("StubNetwork stub made here was never used: GET https://api.example.com/unused")
-        == true
-    )
+    expectOneUnusedStub(issues, at: stubLine)
     _ = network
   }
 
@@ -213,12 +209,22 @@ import FoundationNetworking
       }
     }.issues
     // Reported at the scope's end, inside the capture: the network is held until after it.
-    #expect(issues.map(\.line) == [stubLine])
+    expectOneUnusedStub(issues, at: stubLine)
+    _ = network
+  }
+
+  /// Expects `issues` to be one report of the unused stub of `.../unused`, at `line`.
+  private func expectOneUnusedStub(
+    _ issues: [CapturedIssue],
+    at line: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(issues.map(\.line) == [line], sourceLocation: sourceLocation)
     #expect(
       issues.first?.message.hasPrefix("StubNetwork stub made here was never used: GET https://api.example.com/unused")
-        == true
+        == true,
+      sourceLocation: sourceLocation
     )
-    _ = network
   }
 
   // MARK: The test environment's network
