@@ -320,9 +320,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       let id = nextWaiterID
       nextWaiterID += 1
       idleWaiters.append((id, continuation))
+      let finished = finishedJobs
       condition.unlock()
       if let patience {
-        look(at: id, after: jobsFinished(), waited: .zero, patience)
+        look(at: id, after: finished, waited: .zero, patience)
       }
     }
   }
@@ -346,13 +347,6 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       busyJobs: 1_000,
       limit: .seconds(LaneWatchdog.isSanitized ? 50 : 10)
     )
-  }
-
-  /// How many jobs of the scope have finished since it opened.
-  private func jobsFinished() -> UInt64 {
-    condition.lock()
-    defer { condition.unlock() }
-    return finishedJobs
   }
 
   /// After `patience.interval`, gives the waiter `id` up (resuming it with false) if the scope
