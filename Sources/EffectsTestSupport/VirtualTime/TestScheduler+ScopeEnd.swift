@@ -132,20 +132,21 @@ extension TestScheduler {
       // A sleep on the clock of a scope's own environment has no line of the test's to name: the
       // clock was made by test support. It is reported at the scope.
       let unnamed = ReadSite.isLibrarySource("\(first.callSite.filePath)")
-      let place = unnamed ? "on environment.continuousClock" : "here"
+      let place = unnamed ? "inside the library" : "here"
       switch first.work {
       case .sleep:
-        what = group.count == 1 ? "a task sleeping \(place)" : "\(group.count) tasks sleeping \(place)"
+        let clock = unnamed ? "on environment.continuousClock" : place
+        what = group.count == 1 ? "a task sleeping \(clock)" : "\(group.count) tasks sleeping \(clock)"
         fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
       case .once:
-        what = group.count == 1 ? "work scheduled here" : "\(group.count) pieces of work scheduled here"
+        what = group.count == 1 ? "work scheduled \(place)" : "\(group.count) pieces of work scheduled \(place)"
         fix = """
           \(group.count == 1 ? "It was" : "They were") cancelled. Advance time past \
           \(group.count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
           \(group.count == 1 ? "it" : "them")
           """
       case .repeating(let interval, _):
-        what = "a repeating timer scheduled here (every \(interval.literal))"
+        what = "a repeating timer scheduled \(place) (every \(interval.literal))"
         fix = "It was cancelled. Cancel the timer before the scope ends"
       }
       let due = group.map(\.deadline.literal).joined(separator: ", ")
