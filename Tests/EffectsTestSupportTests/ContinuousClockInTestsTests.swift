@@ -17,6 +17,24 @@ import Testing
     #expect(start.duration(to: clock.now) == .milliseconds(1_234))
   }
 
+  /// Its instants are the scheduler's offsets, however late the environment is made: a deadline
+  /// read from one is a deadline of the other.
+  @Test func anEnvironmentMadeAfterAnAdvanceSpeaksItsSchedulersInstants() async {
+    let scheduler = TestScheduler()
+    await scheduler.advance(by: .seconds(5))
+    let clock = Environment.test(scheduler: scheduler).continuousClock
+    #expect(clock.now == TestScheduler.VirtualClock(scheduler).now)
+    #expect(clock.now == DurationClock.Instant(offset: .seconds(5)))
+    await scheduler.withVirtualTime {
+      let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(6)), tolerance: nil) }
+      await scheduler.advance(by: .milliseconds(999))
+      #expect(scheduler.pending.count == 1)
+      await scheduler.advance(by: .milliseconds(1))
+      #expect(scheduler.pending.isEmpty)
+      _ = await sleeper.result
+    }
+  }
+
   @Test func aSleepOnTheTestEnvironmentsClockEndsExactlyAtItsDeadline() async {
     var deviations: [String] = []
     for replay in 0..<300 {

@@ -35,7 +35,9 @@
 /// `minimumResolution` are the wrapped clock's, and durations between its instants are exact. An
 /// ``Instant`` is an offset from an origin the wrapper took when it was made, so instants of one
 /// `DurationClock` (and of its copies) compare and subtract; instants of two separately made
-/// wrappers do not belong together.
+/// wrappers do not belong together. A clock whose instants are already ``Instant``s keeps its own
+/// origin: wrapping test support's virtual clock gives instants that are offsets from its
+/// scheduler's start, whenever it is wrapped.
 public struct DurationClock: Clock {
   /// An instant of a ``DurationClock``: an exact offset from the origin of the clock that made it.
   /// (Test support's virtual clock speaks the same instants, offsets from its scheduler's start.)
@@ -74,6 +76,9 @@ public struct DurationClock: Clock {
   public init<C: Clock>(_ clock: C) where C.Duration == Duration {
     if let clock = clock as? DurationClock {
       self = clock
+    } else if let origin = Instant(offset: .zero) as? C.Instant {
+      // The clock speaks these instants already (test support's virtual clock): keep its origin.
+      base = Wrapped(clock: clock, origin: origin)
     } else {
       base = Wrapped(clock: clock, origin: clock.now)
     }
