@@ -16,6 +16,26 @@ struct NetworkRequestTests {
     #expect(NetworkRequest(URLRequest(url: URL(string: "https://a.example")!)).method == "GET")
   }
 
+  @Test func headerNamesCompareWithoutCaseAndValuesWithIt() {
+    let url = "https://api.example.com/me"
+    let lower = NetworkRequest.get(url, headers: ["authorization": "Bearer abc"])
+    let upper = NetworkRequest.get(url, headers: ["Authorization": "Bearer abc"])
+    #expect(lower == upper)
+    #expect(Set([lower, upper]).count == 1)
+    #expect(lower != NetworkRequest.get(url, headers: ["Authorization": "Bearer ABC"]))
+    #expect(lower != NetworkRequest.get(url))
+  }
+
+  @Test func aBodySentAsAStreamIsReadIntoTheRequest() {
+    let bytes = Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0) })
+    var request = URLRequest(url: URL(string: "https://api.example.com/upload")!)
+    request.httpMethod = "PUT"
+    request.httpBodyStream = InputStream(data: bytes)
+    let value = NetworkRequest(request)
+    #expect(value.body == bytes)
+    #expect(value == NetworkRequest(method: "PUT", url: URL(string: "https://api.example.com/upload")!, body: bytes))
+  }
+
   @Test func aRequestRoundTripsThroughURLRequest() {
     let request = NetworkRequest.put(
       "https://api.example.com/profiles/7",

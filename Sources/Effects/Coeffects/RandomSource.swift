@@ -39,7 +39,8 @@ public struct RandomSource: RandomNumberGenerator, Sendable {
   /// SplitMix64, both implemented in this library in fixed-width integer arithmetic: its `next()`
   /// answers the same 64-bit numbers wherever it runs, and a test pins them. What the standard
   /// library builds on them (`shuffled(using:)`, `Int.random(in:using:)`, `randomElement(using:)`)
-  /// is the standard library's code, the same on Linux and Apple platforms for one Swift version;
+  /// is the standard library's code, the same on Linux and Apple platforms for one Swift version
+  /// and one word size (on a 32-bit platform, arm64_32 watches, `Int` is 32 bits and draws differ);
   /// the library's tests pin a shuffle and a few draws, so a toolchain that changed those
   /// algorithms would be seen.
   ///

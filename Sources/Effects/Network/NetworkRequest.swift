@@ -28,7 +28,8 @@ public struct NetworkRequest: Hashable, Sendable {
   public var method: String
   /// The absolute URL.
   public var url: URL
-  /// The header fields, by name as given.
+  /// The header fields, by name as given. Names compare without case, as HTTP reads them:
+  /// `["authorization": "…"]` and `["Authorization": "…"]` make equal requests.
   public var headers: [String: String]
   /// The body; empty when the request has none.
   public var body: Data
@@ -46,7 +47,7 @@ public struct NetworkRequest: Hashable, Sendable {
   }
 
   /// The request a `URLRequest` makes: its method (`GET` when it has none), URL, header fields
-  /// and body.
+  /// and body — `httpBody`, or else what `httpBodyStream` holds, read to its end.
   ///
   /// A request with no URL (`URLRequest` allows it) gets `about:blank`, which no server answers.
   public init(_ request: URLRequest) {
@@ -54,8 +55,43 @@ public struct NetworkRequest: Hashable, Sendable {
       method: request.httpMethod ?? "GET",
       url: request.url ?? URL(string: "about:blank")!,
       headers: request.allHTTPHeaderFields ?? [:],
-      body: request.httpBody ?? Data()
+      body: request.httpBody ?? request.httpBodyStream.map(Self.contents(of:)) ?? Data()
     )
+  }
+
+  /// Two requests are equal when they ask the same thing of the server: the same method, URL and
+  /// body, and the same header fields, their names compared without case.
+  public static func == (lhs: NetworkRequest, rhs: NetworkRequest) -> Bool {
+    lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+      && lhs.caseFoldedHeaders == rhs.caseFoldedHeaders
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(method)
+    hasher.combine(url)
+    hasher.combine(body)
+    hasher.combine(caseFoldedHeaders)
+  }
+
+  /// The header fields by lower-cased name (of two names differing only in case, the smaller
+  /// value, so that the answer does not depend on the dictionary's order).
+  private var caseFoldedHeaders: [String: String] {
+    Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: min)
+  }
+
+  /// Everything `stream` holds, read from its start to its end.
+  private static func contents(of stream: InputStream) -> Data {
+    stream.open()
+    defer { stream.close() }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = stream.read(&buffer, maxLength: buffer.count)
+      guard count > 0 else { break }
+      data.append(buffer, count: count)
+    }
+    return data
   }
 
   /// This request as a `URLRequest`, to send with `URLSession`.
