@@ -163,6 +163,37 @@ import Darwin
     #expect(spinner.snapshot?.isCancelled == true)
   }
 
+  /// A task of the scope asleep on another scheduler is reported where it slept, once, naming the
+  /// mistake, before the end of the scope reports it as left suspended.
+  @Test func aTaskSleepingOnAnotherSchedulerIsReportedWhereItSlept() async {
+    let other = TestScheduler()
+    let sleepLine = #line + 4
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let sleepers = Task {
+          try? await other.sleep(for: .seconds(1))
+          try? await other.sleep(for: .seconds(1))
+        }
+        await scheduler.advance(by: .seconds(1))
+        sleepers.cancel()
+        await sleepers.value
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          A task of a withVirtualTime scope sleeps here on another TestScheduler, one with no scope open: advancing \
+          the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, shared by \
+          every environment it builds (read Environment.current inside the scope, or make the environment with \
+          Environment.test(scheduler:)).
+          """,
+          line: sleepLine
+        )
+      ]
+    )
+  }
+
   @Test func aTaskThatIgnoresCancellationIsReportedAndTheScopeStillReturns() async {
     let scheduler = TestScheduler()
     let parked = Locked<CheckedContinuation<Void, Never>?>(nil)

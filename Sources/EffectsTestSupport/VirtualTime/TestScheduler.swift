@@ -177,7 +177,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     at callSite: CallSite,
     isolation: isolated (any Actor)?
   ) async throws {
-    let ticket = state.withLock { $0.reserveSleeper() }
+    let ticket = reserveSleeper(at: callSite)
     try await withTaskCancellationHandler(
       // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
       operation: {
@@ -215,6 +215,33 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
       },
       isolation: isolation
     )
+  }
+
+  /// Reserves a sleeper's ticket; reports a sleep on this scheduler, which has no scope open, from
+  /// inside the scope of another: that scope's advances never wake it (once a scheduler).
+  ///
+  /// Out of line, so that `sleep`'s async frame holds only the ticket (the benchmark
+  /// `sleepers-tasks.1e3.effects` counted one more allocation per sleeper with the check inline),
+  /// and the common case — a scope open on this scheduler — pays only the flag.
+  @inline(never)
+  private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
+    let (ticket, unscoped) = state.withLock { ($0.reserveSleeper(), $0.scope == nil && !$0.reportedForeignSleep) }
+    guard unscoped, VirtualExecutor.current != nil,
+      state.withLock({ state in
+        defer { state.reportedForeignSleep = true }
+        return !state.reportedForeignSleep
+      })
+    else { return ticket }
+    reportIssue(
+      """
+      A task of a withVirtualTime scope sleeps here on another TestScheduler, one with no scope open: \
+      advancing the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, \
+      shared by every environment it builds (read Environment.current inside the scope, or make the \
+      environment with Environment.test(scheduler:)).
+      """,
+      at: callSite
+    )
+    return ticket
   }
 
   /// The `Date` at `offset` from the start.
@@ -265,6 +292,8 @@ extension TestScheduler {
     /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused
     /// stubs.
     var scopeEndChecks: [@Sendable () -> Void] = []
+    /// Whether a sleep from inside another scheduler's scope was reported: once a scheduler.
+    var reportedForeignSleep = false
 
     init(maxRuns: Int) {
       self.maxRuns = maxRuns
