@@ -58,9 +58,8 @@ extension Environment {
   /// is not a `StubNetwork` (the live one, a double of your own), it reports an issue naming it and
   /// answers a new `StubNetwork` that nothing sends through.
   public var stubNetwork: StubNetwork {
-    var network = network
-    while let recording = network as? RecordingNetwork { network = recording.base }
-    guard let stubs = network as? StubNetwork else {
+    let network = network
+    guard let stubs = RecordingNetwork.stubs(in: network) else {
       reportRead(
         """
         environment.network (\(type(of: network))) is not a StubNetwork, so it has no stubs to set or requests \

@@ -15,4 +15,12 @@ struct RecordingNetwork: Networking {
     log.record("network.send", NetworkRequest(request).description)
     return try await base.send(request)
   }
+
+  /// The `StubNetwork` `network` is, or sends through under any number of recordings; nil when it
+  /// is another network.
+  static func stubs(in network: any Networking) -> StubNetwork? {
+    var network = network
+    while let recording = network as? RecordingNetwork { network = recording.base }
+    return network as? StubNetwork
+  }
 }

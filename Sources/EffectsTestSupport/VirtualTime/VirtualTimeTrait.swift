@@ -99,9 +99,9 @@ extension Environment {
         TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
       )
     )
-    var network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot))
-    while let recording = network as? RecordingNetwork { network = recording.base }
-    if let network = network as? StubNetwork {
+    if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)).flatMap(
+      RecordingNetwork.stubs(in:)
+    ) {
       network.useScheduler(scheduler)
       network.checkUnusedStubs(atEndOf: scheduler)
     }
