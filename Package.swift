@@ -28,8 +28,21 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// Availability macros: one name per floor that differs from the package's, saying why it exists.
+// Apple's compilers check them; the availability step of `.ci/run` checks them from Linux.
+let availabilityMacros = [
+  // The engine of exact virtual time: a scope's executor is a `TaskExecutor`, and runs its jobs
+  // with `runSynchronously(on:)` (SE-0417).
+  "EffectsVirtualTime:macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0",
+  // Runtimes whose `Task.sleep` asks the current `SchedulingExecutor` instead of the delay hooks.
+  "EffectsSchedulingExecutor:macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4",
+]
+
 for target in package.targets {
   var settings = target.swiftSettings ?? []
+  for macro in availabilityMacros {
+    settings.append(.enableExperimentalFeature("AvailabilityMacro=\(macro)"))
+  }
   // SE-0335: spell existential types with `any`, so their cost is visible.
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   // SE-0409: imports are internal unless marked `public`, so no dependency leaks into our API.

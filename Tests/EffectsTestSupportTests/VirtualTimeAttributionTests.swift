@@ -121,6 +121,7 @@ private actor Hits {
 }
 
 /// An actor with its own executor: a queue of its own, which no hook sees.
+@available(EffectsVirtualTime, *)
 private actor QueueActor {
   private let queue = QueueExecutor()
   private(set) var calls = 0
@@ -134,6 +135,7 @@ private actor QueueActor {
   }
 }
 
+@available(EffectsVirtualTime, *)
 private final class QueueExecutor: SerialExecutor {
   private let queue = DispatchQueue(label: "QueueActor")
 
@@ -145,6 +147,7 @@ private final class QueueExecutor: SerialExecutor {
 }
 
 extension VirtualTimeAttributionTests {
+  @available(EffectsVirtualTime, *)
   @Test func aTaskRunningOnAnActorWithItsOwnExecutorIsReported() async {
     let scheduler = TestScheduler()
     let actor = QueueActor()

@@ -6,6 +6,7 @@ import Testing
 /// must never be pulled into a scope (its jobs never run on a scope's thread) and must finish, and
 /// the scopes must stay exact.
 @Suite struct VirtualTimeParallelTests {
+  @available(EffectsVirtualTime, *)
   @Test(arguments: 0..<24) func scopesAndPlainAsyncCodeRunSideBySide(_ index: Int) async {
     if index.isMultiple(of: 2) {
       await exactScope()
@@ -67,6 +68,7 @@ private actor Tally {
 
 /// Whether the calling job runs on one of the lanes of a virtual-time scope (its thread, or its turn
 /// of the main queue).
+@available(EffectsVirtualTime, *)
 private func onAScopeThread() -> Bool {
   VirtualExecutor.onCurrentThread != nil
 }

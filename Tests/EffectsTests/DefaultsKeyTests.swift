@@ -129,6 +129,8 @@ import Testing
     #expect(defaults.values == ["quantity": 3])
   }
 
+  // Exit tests exist on macOS, Linux and Windows only.
+  #if os(macOS) || os(Linux) || os(Windows)
   @Test func inAnAppAnUnencodableValueStopsTheProgramNamingTheKeyTypeAndError() async {
     // The child of an exit test runs no test, so it is given the app's behaviour explicitly.
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -145,6 +147,7 @@ import Testing
       )
     )
   }
+  #endif
 
   private func json(_ text: String) -> DefaultsValue {
     .data(Data(text.utf8))

@@ -90,6 +90,8 @@ import Testing
     #expect(store.value(for: "theme") == nil)
   }
 
+  // Exit tests exist on macOS, Linux and Windows only.
+  #if os(macOS) || os(Linux) || os(Windows)
   @Test func inAnAppASuiteNameUserDefaultsRefusesStopsTheProgramNamingIt() async {
     // The child of an exit test runs no test, so it is given the app's behaviour explicitly.
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -98,4 +100,5 @@ import Testing
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(output.contains(#"UserDefaultsStore(suiteName: "com.example.app") opened no suite"#))
   }
+  #endif
 }

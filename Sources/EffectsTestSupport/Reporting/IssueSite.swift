@@ -35,6 +35,14 @@ struct IssueSite: CustomStringConvertible, Sendable {
     return callSite
   }
 
+  /// Where a failure at this site is placed.
+  var failureLocation: FailureLocation {
+    switch place {
+    case .call(let callSite): FailureLocation(callSite)
+    case .test(let location): FailureLocation(location)
+    }
+  }
+
   /// Records a failure with `message` here.
   func report(_ message: String) {
     switch place {

@@ -87,18 +87,21 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
-    guard RuntimeHooks.retain() else {
-      scopeSite.report(
-        """
-        withVirtualTime could not take over task scheduling: \
-        \(RuntimeHooks.unavailableReason ?? "another library has installed a concurrency runtime hook"). \
-        Async code runs, but advance cannot wait for it.
-        """
-      )
+    guard #available(EffectsVirtualTime , *) else {
+      scopeSite.report(VirtualTimeAvailability.operatingSystemTooOld)
+      return try await operation()
+    }
+    switch RuntimeHooks.retain() {
+    case .success: break
+    case .failure(.unavailable(let reason)):
+      scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason))
+      return try await operation()
+    case .failure(.heldByAnotherLibrary(let hooks)):
+      scopeSite.report(VirtualTimeAvailability.heldByAnotherLibrary(hooks))
       return try await operation()
     }
     // Checked and claimed in one step, so that two scopes opening at once cannot both win.
-    let open = state.withLock { state -> (executor: VirtualExecutor?, site: IssueSite)? in
+    let open = state.withLock { state -> (executor: AnyObject?, site: IssueSite)? in
       if let open = state.scope { return open }
       state.scope = (nil, scopeSite)
       return nil
@@ -115,7 +118,8 @@ extension TestScheduler {
       )
       // Inside the open scope (nested), its executor is already the task's; a scope still
       // opening elsewhere has none to join yet.
-      let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(open.executor ?? VirtualExecutor.scope) {
+      let joined = open.executor.map { unsafeDowncast($0, to: VirtualExecutor.self) } ?? VirtualExecutor.scope
+      let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(joined) {
         do throws(Failure) {
           return .success(try await operation())
         } catch {
@@ -127,8 +131,13 @@ extension TestScheduler {
     let driver = ScopeTasks.currentTaskJob
     let executor = VirtualExecutor(driver: driver.map(ScopeTasks.address(of:)))
     if let driver {
-      ScopeTasks.calibrate(on: driver)
+      if !ScopeTasks.calibrate(on: driver) {
+        VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.taskStatusUnreadable, at: scopeSite)
+      }
       executor.adoptDriver(driver)
+    }
+    if VirtualTimeAvailability.realSleepsGoUnseen {
+      VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.realSleepsUnseen, at: scopeSite)
     }
     state.withLock { $0.scope = (executor, scopeSite) }
     let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
@@ -136,9 +145,7 @@ extension TestScheduler {
         // Move the test itself onto the scope's main lane, so that its own wake-ups are
         // counted and run in turn with the main-actor work it waits for.
         await MainLane.shared.enter()
-      } else if isolation == nil,
-        #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-      {
+      } else if isolation == nil {
         // Run a nonisolated test on the scope's serial lane from its first line, not from its
         // first suspension: what it does first (a real sleep, say) is then the scope's, and seen.
         return await withTaskExecutorPreference(executor) {
@@ -148,6 +155,7 @@ extension TestScheduler {
       return await run(operation, thenEnd: executor, at: scopeSite, leftoverWork: leftoverWork)
     }
     state.withLock { $0.scope = nil }
+    reportReplacedHooks(of: executor, at: scopeSite)
     executor.close()
     RuntimeHooks.release()
     reportEscapes(of: executor, at: scopeSite)
@@ -155,6 +163,7 @@ extension TestScheduler {
   }
 
   /// Runs the scope's operation, then ends the scope.
+  @available(EffectsVirtualTime, *)
   private func run<R, Failure: Error>(
     _ operation: () async throws(Failure) -> R,
     thenEnd executor: VirtualExecutor,
@@ -276,7 +285,7 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation,
     goal: () -> Goal?
   ) async {
-    guard let executor = scopeExecutor(for: operation, at: caller) else {
+    guard #available(EffectsVirtualTime , *), let executor = scopeExecutor(for: operation, at: caller) else {
       // Outside any scope, scheduled actions are as exact as in the synchronous form; only a
       // sleeping task it resumes cannot be waited for, and that is reported.
       if let goal = goal() {
@@ -313,6 +322,7 @@ extension TestScheduler {
   ///
   /// The scope of another scheduler is reported too — this scheduler's work would be run under a
   /// scope that is not its own — but still used: it waits for every task of the caller's scope.
+  @available(EffectsVirtualTime, *)
   private func scopeExecutor(for operation: String, at caller: CallSite) -> VirtualExecutor? {
     // The common case reads one reference under the lock; the scope's site only for a report.
     let current = VirtualExecutor.current
@@ -362,6 +372,7 @@ extension TestScheduler {
   /// that actor while the caller holds it (a `Task {}` started there, a call from another task)
   /// only become the scope's jobs once the actor is free.
   @discardableResult
+  @available(EffectsVirtualTime, *)
   func settle(
     _ executor: VirtualExecutor,
     drive: CallSite?,
@@ -376,7 +387,9 @@ extension TestScheduler {
 
   /// Reports what reached the scope from outside it since the last report, each at the async form
   /// that could not wait for it (or at `fallback`).
+  @available(EffectsVirtualTime, *)
   func reportEscapes(of executor: VirtualExecutor, at fallback: IssueSite) {
+    reportReplacedHooks(of: executor, at: fallback)
     // One issue per kind of escape and line, however often it happened.
     var seen: Set<String> = []
     for escape in executor.takeEscapes() {
@@ -391,5 +404,14 @@ extension TestScheduler {
         """
       )
     }
+  }
+
+  /// Reports, once a scope, hooks of the scope that another library replaced while it was open:
+  /// the scope's jobs no longer reach it from then on.
+  @available(EffectsVirtualTime, *)
+  private func reportReplacedHooks(of executor: VirtualExecutor, at site: IssueSite) {
+    let replaced = RuntimeHooks.replacedWhileOpen()
+    guard !replaced.isEmpty, executor.claimReport(of: "replaced hooks") else { return }
+    site.report("TestScheduler could not keep virtual time exact here: \(VirtualTimeAvailability.replaced(replaced)).")
   }
 }

@@ -2,6 +2,15 @@ import Dispatch
 import Effects
 
 extension TestScheduler {
+  /// Runs `check` when the scope open on this scheduler ends, after its leftover work is reported
+  /// (a scope nested in another runs it when the outer one ends).
+  func atScopeEnd(_ check: @escaping @Sendable () -> Void) {
+    state.withLock { $0.scopeEndChecks.append(check) }
+  }
+}
+
+@available(EffectsVirtualTime, *)
+extension TestScheduler {
   /// How long the end of a scope waits, in real time, for cancelled tasks suspended outside it to
   /// end (five times longer under the thread sanitizer, which slows every thread down). A passing
   /// test never waits: its tasks have ended, and nothing is cancelled. Waiting for the scope's own
@@ -53,12 +62,6 @@ extension TestScheduler {
     for sleeper in removeAllWork().sleepers {
       sleeper.resume(throwing: CancellationError())
     }
-  }
-
-  /// Runs `check` when the scope open on this scheduler ends, after its leftover work is reported
-  /// (a scope nested in another runs it when the outer one ends).
-  func atScopeEnd(_ check: @escaping @Sendable () -> Void) {
-    state.withLock { $0.scopeEndChecks.append(check) }
   }
 
   /// Empties the queue, returning what it held.

@@ -226,7 +226,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   @inline(never)
   private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
     let (ticket, unscoped) = state.withLock { ($0.reserveSleeper(), $0.scope == nil && !$0.reportedForeignSleep) }
-    guard unscoped, VirtualExecutor.current != nil,
+    guard unscoped, #available(EffectsVirtualTime , *), VirtualExecutor.current != nil,
       state.withLock({ state in
         defer { state.reportedForeignSleep = true }
         return !state.reportedForeignSleep
@@ -285,8 +285,9 @@ extension TestScheduler {
     var sleeperSlots: [SleeperSlot] = []
     var freeSleeperSlots: [Int] = []
     /// The virtual-time scope open on this scheduler (nil while it is opening), and the line
-    /// that opened it.
-    var scope: (executor: VirtualExecutor?, site: IssueSite)?
+    /// that opened it. The executor is a `VirtualExecutor`, stored as an object because that type
+    /// exists only where the engine is available (`EffectsVirtualTime`).
+    var scope: (executor: AnyObject?, site: IssueSite)?
     /// The call running work now (`advance`, `runDue`, `run`), so that a nested one is reported.
     var driving: (operation: String, site: CallSite)?
     /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused

@@ -22,6 +22,7 @@ import Musl
 /// reports the blocked job. Under the thread sanitizer, where a wait proves nothing, the lane still
 /// goes on but nothing is reported: a job that never returns is reported by the scope's end, as a
 /// task that did not end.
+@available(EffectsVirtualTime, *)
 enum LaneWatchdog {
   /// How often the watchdog looks.
   static let interval: Duration = .milliseconds(100)

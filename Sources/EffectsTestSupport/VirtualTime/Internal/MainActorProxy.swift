@@ -11,6 +11,7 @@ import Dispatch
 /// One proxy serves every scope, and lives for the whole process: a main-actor task keeps its
 /// executor while suspended, so a task of a scope that is resumed after the scope closed still
 /// finds the proxy, which then runs the job on the main queue like the main actor would.
+@available(EffectsVirtualTime, *)
 final class MainActorProxy: SerialExecutor {
   static let shared = MainActorProxy()
 
@@ -37,6 +38,7 @@ final class MainActorProxy: SerialExecutor {
 
 /// An actor whose executor is ``MainActorProxy``: awaiting one of its methods moves a main-actor
 /// task onto the proxy, so the scope counts it from then on (its later wake-ups are queued there).
+@available(EffectsVirtualTime, *)
 actor MainLane {
   static let shared = MainLane()
 

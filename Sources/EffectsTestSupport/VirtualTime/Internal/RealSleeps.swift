@@ -6,10 +6,10 @@ import Dispatch
 /// executor when that executor can schedule. Both of a scope's executors (its serial lane, and the
 /// main-actor proxy) can: they record the wait as an escape, then wait for real, as the default
 /// executor would.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(EffectsSchedulingExecutor, *)
 protocol RecordingRealSleeps: SchedulingExecutor {}
 
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(EffectsSchedulingExecutor, *)
 extension RecordingRealSleeps {
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob,
@@ -44,13 +44,14 @@ extension RecordingRealSleeps {
   }
 }
 
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(EffectsSchedulingExecutor, *)
 extension VirtualExecutor: RecordingRealSleeps {}
 
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(EffectsSchedulingExecutor, *)
 extension MainActorProxy: RecordingRealSleeps {}
 #endif
 
+@available(EffectsVirtualTime, *)
 extension VirtualExecutor {
   /// Records that a job of this scope started a real wait on `clock`, until `instant`.
   func recordRealSleep<C: Clock>(clock: C, until instant: C.Instant) {

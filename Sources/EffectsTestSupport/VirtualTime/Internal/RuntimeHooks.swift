@@ -23,6 +23,7 @@ import Musl
 ///   jobs too; elsewhere it answers the real main executor.
 /// - `swift_task_enqueueGlobalWithDelay_hook` and `…WithDeadline_hook` see real timed waits
 ///   (`Task.sleep`); one started inside a scope is recorded as an escape, then performed as asked.
+@available(EffectsVirtualTime, *)
 enum RuntimeHooks {
   typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
   typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
@@ -34,20 +35,25 @@ enum RuntimeHooks {
   typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
 
   /// The hook variables, found by name in the loaded runtime. Only written under `installs`' lock.
-  private struct Slots {
+  struct Slots {
     let enqueue: UnsafeMutablePointer<EnqueueHook?>
     let main: UnsafeMutablePointer<MainHook?>
     let delay: UnsafeMutablePointer<DelayHook?>
     let deadline: UnsafeMutablePointer<DeadlineHook?>
   }
 
+  /// This library's hooks as addresses (a thin function is one pointer), in the order of
+  /// ``hookNames``: how a slot is known to still hold one of them.
+  private static let ours: [UInt] = [
+    unsafeBitCast(enqueueHook, to: UInt.self), unsafeBitCast(mainHook, to: UInt.self),
+    unsafeBitCast(delayHook, to: UInt.self), unsafeBitCast(deadlineHook, to: UInt.self),
+  ]
+
   nonisolated(unsafe) private static let slots: Slots? = {
     let runtime = dlopen(nil, RTLD_NOW)
-    guard let enqueue = dlsym(runtime, "swift_task_enqueueGlobal_hook"),
-      let main = dlsym(runtime, "swift_task_getMainExecutor_hook"),
-      let delay = dlsym(runtime, "swift_task_enqueueGlobalWithDelay_hook"),
-      let deadline = dlsym(runtime, "swift_task_enqueueGlobalWithDeadline_hook")
-    else { return nil }
+    let found = hookNames.compactMap { dlsym(runtime, $0) }
+    guard found.count == hookNames.count else { return nil }
+    let (enqueue, main, delay, deadline) = (found[0], found[1], found[2], found[3])
     return Slots(
       enqueue: enqueue.assumingMemoryBound(to: EnqueueHook?.self),
       main: main.assumingMemoryBound(to: MainHook?.self),
@@ -85,45 +91,79 @@ enum RuntimeHooks {
     original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
   }
 
-  /// Why the hooks cannot be used here, or nil when they can.
+  /// Why this runtime cannot run a scope, or nil when it can: names what is missing.
   static var unavailableReason: String? {
-    if slots == nil || !ScopeTasks.isAvailable {
-      return
-        "the concurrency runtime does not export the hooks it needs (swift_task_enqueueGlobal_hook, swift_task_getMainExecutor_hook)"
-    }
-    return nil
+    if let forced = VirtualTimeAvailability.forced?.runtimeUnavailable { return forced }
+    let missing = (hookNames + ScopeTasks.requiredFunctions).filter { dlsym(dlopen(nil, RTLD_NOW), $0) == nil }
+    return missing.isEmpty ? nil : "this concurrency runtime does not export \(missing.joined(separator: ", "))"
   }
 
-  /// Installs the hooks for one more scope. False when they are unavailable or another library
-  /// has set one of them.
-  static func retain() -> Bool {
-    guard let slots, ScopeTasks.isAvailable else { return false }
+  /// The hook variables a scope sets, as the runtime exports them.
+  static let hookNames = [
+    "swift_task_enqueueGlobal_hook", "swift_task_getMainExecutor_hook", "swift_task_enqueueGlobalWithDelay_hook",
+    "swift_task_enqueueGlobalWithDeadline_hook",
+  ]
+
+  /// Why a scope could not install the hooks.
+  enum RetainFailure: Error {
+    /// The runtime lacks something a scope needs (``unavailableReason`` says what).
+    case unavailable(String)
+    /// Another library has set these hooks, and they stay as it set them.
+    case heldByAnotherLibrary([String])
+  }
+
+  /// Installs the hooks for one more scope; fails, changing nothing, when they are unavailable or
+  /// another library has set one of them.
+  static func retain() -> Result<Void, RetainFailure> {
+    if let reason = unavailableReason { return .failure(.unavailable(reason)) }
+    guard let slots else { return .failure(.unavailable("this concurrency runtime does not export its hooks")) }
     return installs.withLock { count in
       if count == 0 {
-        guard slots.enqueue.pointee == nil, slots.main.pointee == nil, slots.delay.pointee == nil,
-          slots.deadline.pointee == nil
-        else { return false }
+        let held = zip(hookNames, slots.values).filter { $0.1 != 0 }.map(\.0)
+        guard held.isEmpty else { return .failure(.heldByAnotherLibrary(held)) }
         slots.enqueue.pointee = enqueueHook
         slots.main.pointee = mainHook
         slots.delay.pointee = delayHook
         slots.deadline.pointee = deadlineHook
       }
       count += 1
-      return true
+      return .success(())
     }
   }
 
-  /// Removes the hooks when the last scope closes.
+  /// Removes the hooks when the last scope closes: only those that still hold this library's
+  /// functions, so a hook another library set meanwhile stays as it set it.
   static func release() {
     guard let slots else { return }
     installs.withLock { count in
       count -= 1
-      if count == 0 {
-        slots.enqueue.pointee = nil
-        slots.main.pointee = nil
-        slots.delay.pointee = nil
-        slots.deadline.pointee = nil
-      }
+      guard count == 0 else { return }
+      let values = slots.values
+      if values[0] == ours[0] { slots.enqueue.pointee = nil }
+      if values[1] == ours[1] { slots.main.pointee = nil }
+      if values[2] == ours[2] { slots.delay.pointee = nil }
+      if values[3] == ours[3] { slots.deadline.pointee = nil }
+    }
+  }
+
+  /// The hooks that no longer hold this library's functions while a scope is open: another
+  /// library replaced them (swift-concurrency-extras' `withMainSerialExecutor` sets the enqueue
+  /// hook and, when it ends, leaves its own there). Empty when every hook is still ours.
+  static func replacedWhileOpen() -> [String] {
+    guard let slots else { return [] }
+    return installs.withLock { count in
+      guard count > 0 else { return [] }
+      return zip(hookNames, zip(slots.values, ours)).filter { $0.1.0 != $0.1.1 }.map(\.0)
+    }
+  }
+}
+
+@available(EffectsVirtualTime, *)
+extension RuntimeHooks.Slots {
+  /// The hooks' current values as addresses, in the order of ``RuntimeHooks/hookNames`` (0: unset).
+  var values: [UInt] {
+    [UnsafeRawPointer(enqueue), UnsafeRawPointer(main), UnsafeRawPointer(delay), UnsafeRawPointer(deadline)].map {
+      $0.load(as: UInt.self)
     }
   }
 }

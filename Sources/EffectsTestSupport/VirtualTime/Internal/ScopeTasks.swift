@@ -15,6 +15,7 @@ import Musl
 /// A task is recorded the first time the scope queues one of its jobs, by address and by the
 /// runtime's task id: a finished task's address may be reused by a new task, whose id differs, so
 /// a stale record never claims another test's task.
+@available(EffectsVirtualTime, *)
 enum ScopeTasks {
   private typealias TaskID = @convention(thin) (UnownedJob) -> UInt64
   private typealias GetCurrent = @convention(thin) () -> UnsafeMutableRawPointer?
@@ -38,6 +39,9 @@ enum ScopeTasks {
 
   /// Open scopes' tasks, by address.
   private static let owners = Locked<[UInt: Owner]>([:])
+
+  /// The runtime functions this needs.
+  static let requiredFunctions = ["swift_task_getJobTaskId", "swift_task_getCurrent", "swift_retain", "swift_release"]
 
   /// Whether the runtime functions this needs were found.
   static var isAvailable: Bool {
@@ -94,8 +98,9 @@ enum ScopeTasks {
 
   /// Finds where `task` — running now, on this thread — keeps its status, once per process: the
   /// word must be non-zero, hold the task's priority in its low byte (as the job flags do), not
-  /// say "complete", and agree with the runtime on whether the task is cancelled.
-  static func calibrate(on task: UnownedJob) {
+  /// say "complete", and agree with the runtime on whether the task is cancelled. Returns whether
+  /// task status can be read on this runtime.
+  static func calibrate(on task: UnownedJob) -> Bool {
     statusOffset.withLock { offset in
       guard offset == nil else { return }
       guard MemoryLayout<UnsafeRawPointer>.size == 8, let isCancelled else {
@@ -114,13 +119,19 @@ enum ScopeTasks {
         }
       )
     }
+    return readableStatusOffset != nil
+  }
+
+  /// The offset of a task's status, when it can be read (a test can force it unreadable).
+  private static var readableStatusOffset: Int? {
+    guard VirtualTimeAvailability.forced?.taskStatusUnreadable != true else { return nil }
+    return statusOffset.snapshot ?? nil
   }
 
   /// Whether the task at `address` (kept alive by `retain(_:)`) has ended; nil when this runtime's
   /// layout is not known.
   static func hasEnded(_ address: UInt) -> Bool? {
-    guard let offset = statusOffset.snapshot ?? nil,
-      let pointer = UnsafeRawPointer(bitPattern: address)
+    guard let offset = readableStatusOffset, let pointer = UnsafeRawPointer(bitPattern: address)
     else { return nil }
     return pointer.load(fromByteOffset: offset, as: UInt32.self) & completeFlag != 0
   }
@@ -128,7 +139,7 @@ enum ScopeTasks {
   /// Cancels the task at `address` (kept alive by `retain(_:)`); false when the runtime does not
   /// show it cancelled afterwards — a layout this code does not know, so no status can be trusted.
   static func cancel(_ address: UInt) -> Bool {
-    guard let cancelTask, let offset = statusOffset.snapshot ?? nil,
+    guard let cancelTask, let offset = readableStatusOffset,
       let pointer = UnsafeMutableRawPointer(bitPattern: address)
     else { return false }
     cancelTask(pointer)

@@ -32,6 +32,7 @@ import Musl
 ///    so it is recorded and reported.
 ///
 /// Every stored `var` is guarded by `condition`.
+@available(EffectsVirtualTime, *)
 final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The executor of the scope the current task is in.
   @TaskLocal static var scope: VirtualExecutor?
@@ -140,6 +141,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   private var driverID: UInt64 = 0
 
   private var escapes: [Escape] = []
+  /// What the scope has reported that is said once a scope.
+  private var reportedOnce: Set<String> = []
   /// The tasks this scope has queued: their runtime ids, by address.
   private var adopted: [UInt: UInt64] = [:]
   /// The last async form that waited for the scope (what an escape happened after).
@@ -281,6 +284,13 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     if !enqueueGlobal(job) {
       globalConcurrentExecutor.enqueue(job)
     }
+  }
+
+  /// Whether `report` is said for the first time in this scope (then it is not said again).
+  func claimReport(of report: String) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return reportedOnce.insert(report).inserted
   }
 
   /// Records something that reached the scope from outside it, described for the report.
