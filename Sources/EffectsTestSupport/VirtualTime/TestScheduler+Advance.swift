@@ -15,6 +15,14 @@ extension TestScheduler {
   /// deadline is reached are resumed, but this synchronous form cannot wait for them, so it
   /// reports an issue naming the line where each went to sleep: test async code with
   /// `await advance(by:)` inside `withVirtualTime`.
+  ///
+  /// Virtual time ends at `.seconds(Int64.max)` after ``start``. An advance past that end (a
+  /// `.seconds(Int.max)` meant as "as far as it goes", or one huge advance too many) stops there,
+  /// having run everything due before it, and never traps. Work due at or past the end — a
+  /// `.seconds(Int.max)` timeout, a sleep that long, the next tick of a timer repeating that slowly —
+  /// is due never, as under the live `DispatchScheduler`: no advance and no `run()` runs it, and it
+  /// stays in ``pending`` (`due never`) until it is cancelled, or the end of the virtual-time
+  /// scope reports it like any leftover.
   public func advance(
     by duration: Duration,
     fileID: StaticString = #fileID,
@@ -33,7 +41,8 @@ extension TestScheduler {
   ///
   /// The target is a `Duration`, not a `Date`, so it is exact: `advance(to: .seconds(3))` reaches
   /// the instant three seconds after the start however time got there. Moving backwards is
-  /// reported as an issue here and nothing moves.
+  /// reported as an issue here and nothing moves; an instant past `.seconds(Int64.max)`, where
+  /// virtual time ends, moves time to that end (see ``advance(by:fileID:filePath:line:column:)``).
   public func advance(
     to instant: Duration,
     fileID: StaticString = #fileID,
@@ -75,35 +84,51 @@ extension TestScheduler {
     drain(until: nil, caller: caller, operation: "TestScheduler.run()")
   }
 
-  /// The end of a window `duration` long, or nil (reported, naming `operation`) when `duration` is
-  /// negative.
+  /// The end of a window `duration` long, at most where virtual time ends (``TimerQueue/never``),
+  /// or nil (reported, naming `operation`) when `duration` is negative.
   func target(advancingBy duration: Duration, at caller: CallSite, operation: String) -> Duration? {
     guard duration >= .zero else {
       reportIssue(
         """
-        \(operation) cannot move time backwards: got \(duration.literal). Pass .zero or a positive duration.
+        \(operation) cannot move time backwards: got \(duration.boundedLiteral). Pass .zero or a positive duration.
         """,
         at: caller
       )
       return nil
     }
-    return elapsed + duration
+    return TimerQueue.deadline(elapsed, plus: duration)
   }
 
-  /// `instant`, or nil (reported, naming `operation`) when it is before the current instant.
+  /// `instant`, at most where virtual time ends (``TimerQueue/never``), or nil (reported, naming
+  /// `operation`) when it is before the current instant.
   func target(advancingTo instant: Duration, at caller: CallSite, operation: String) -> Duration? {
     let current = elapsed
     guard instant >= current else {
       reportIssue(
         """
-        \(operation) cannot move time backwards: asked for \(instant.literal) after the start, \
+        \(operation) cannot move time backwards: asked for \(instant.boundedLiteral) after the start, \
         but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
         """,
         at: caller
       )
       return nil
     }
-    return instant
+    return min(instant, TimerQueue.never)
+  }
+
+  /// `maxRuns`, or `kept` when it is below 1 — reported through `report`, the message starting with
+  /// `what` (`TestScheduler(maxRuns:) got`). Zero would still run one action, and a negative count
+  /// means nothing.
+  static func checkedMaxRuns(_ maxRuns: Int, keeping kept: Int, in what: String, report: (String) -> Void) -> Int {
+    guard maxRuns < 1 else { return maxRuns }
+    report(
+      """
+      \(what) \(maxRuns), but maxRuns must be 1 or more: it is how many actions one advance, runDue or run may \
+      run before it stops and reports the work still due as runaway. It stays \(kept). Pass 1 or more (Int.max \
+      for no limit).
+      """
+    )
+    return kept
   }
 
   /// Runs due work up to `target` (nil: until the queue is empty), then sets time to `target`.
@@ -313,5 +338,16 @@ extension TestScheduler {
       """,
       at: entry.callSite
     )
+  }
+}
+
+extension Duration {
+  /// ``literal``, or, for a duration past what `components` hold (more than `Int64` seconds either
+  /// way, which only arithmetic on durations reaches), the bound it is past: a report of bad input
+  /// never traps.
+  var boundedLiteral: String {
+    if self < .seconds(Int64.min) { return "less than .seconds(\(Int64.min))" }
+    if self >= .seconds(Int64.max) + .seconds(1) { return "more than .seconds(\(Int64.max))" }
+    return literal
   }
 }

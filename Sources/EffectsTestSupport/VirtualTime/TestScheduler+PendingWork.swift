@@ -18,6 +18,9 @@ extension TestScheduler {
     /// When it is due: the time from the scheduler's ``TestScheduler/start``, in virtual time's one
     /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advance(to:fileID:filePath:line:column:)``,
     /// ``TestScheduler/VirtualClock/Instant``'s `offset` are the same kind of value).
+    ///
+    /// `.seconds(Int64.max)` for work that is due never: its deadline was at or past that instant,
+    /// where virtual time ends (see ``TestScheduler/advance(by:fileID:filePath:line:column:)``).
     public var offset: Duration
     /// The scheduler's start, which turns ``offset`` into a date.
     private var start: Date
@@ -44,15 +47,21 @@ extension TestScheduler {
     }
 
     /// Describes the work for a failure message, e.g.
-    /// `sleep due at .milliseconds(1500), scheduled at AppTests/SearchTests.swift:42`.
+    /// `sleep due at .milliseconds(1500), scheduled at AppTests/SearchTests.swift:42`, or for work
+    /// due never, `sleep due never (at or past .seconds(9223372036854775807), where virtual time
+    /// ends), scheduled at AppTests/SearchTests.swift:42`.
     public var description: String {
       let what: String
       switch kind {
       case .once: what = "work"
-      case .repeating(let interval): what = "repeating work (every \(interval.literal))"
+      case .repeating(let interval): what = "repeating work (every \(interval.boundedLiteral))"
       case .sleep: what = "sleep"
       }
-      return "\(what) due at \(offset.literal), scheduled at \(callSite)"
+      let due =
+        offset >= TimerQueue.never
+        ? "due never (at or past \(TimerQueue.never.literal), where virtual time ends)"
+        : "due at \(offset.boundedLiteral)"
+      return "\(what) \(due), scheduled at \(callSite)"
     }
   }
 

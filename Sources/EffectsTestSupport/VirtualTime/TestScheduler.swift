@@ -59,7 +59,10 @@ public import Foundation
 ///   scheduled the work still due — an endless repeating timer under ``run(fileID:filePath:line:column:)``
 ///   never hangs a test.
 /// - Bad input — a negative delay or advance, a non-positive repeat interval, moving time
-///   backwards — is reported as a test issue at the line that passed it, never a crash.
+///   backwards, a ``maxRuns`` below 1 — is reported as a test issue at the line that passed it,
+///   never a crash.
+/// - Virtual time ends at `.seconds(Int64.max)`: a deadline at or past it is due never, and an
+///   advance past it stops there (see ``advance(by:fileID:filePath:line:column:)``).
 ///
 /// Any thread may schedule and cancel work (the state is behind a lock, and actions never run
 /// while it is held); drive time (`advance`, `run`) from the test.
@@ -77,9 +80,24 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   /// - Parameters:
   ///   - now: The starting instant (2001-01-01 00:00:00 UTC by default, so messages are stable).
   ///   - maxRuns: How many actions one call to `advance`, `runDue` or `run` may run before it stops
-  ///     and reports runaway work.
-  public init(now: Date = Date(timeIntervalSinceReferenceDate: 0), maxRuns: Int = 100_000) {
+  ///     and reports runaway work: 1 or more. Less is reported at this call, and the default is kept.
+  ///   - fileID: The file that made the scheduler: a `maxRuns` below 1 is reported at this call.
+  ///   - filePath: The file's full path, which XCTest needs.
+  ///   - line: The line that made the scheduler.
+  ///   - column: The column of that call.
+  public init(
+    now: Date = Date(timeIntervalSinceReferenceDate: 0),
+    maxRuns: Int = 100_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     self.start = now
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let maxRuns = Self.checkedMaxRuns(maxRuns, keeping: 100_000, in: "TestScheduler(maxRuns:) got") {
+      reportIssue($0, at: callSite)
+    }
     self.state = Locked(State(maxRuns: maxRuns))
   }
 
@@ -103,10 +121,17 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   }
 
   /// The most actions one call to `advance`, `runDue` or `run` may run before it stops and reports
-  /// the work still due as runaway. 100,000 by default.
+  /// the work still due as runaway: 1 or more, 100,000 by default. Setting less is reported (at the
+  /// line that set it, where the call stack can be read; else at the test) and changes nothing.
   public var maxRuns: Int {
     get { state.withLock { $0.maxRuns } }
-    set { state.withLock { $0.maxRuns = newValue } }
+    set {
+      let kept = maxRuns
+      let checked = Self.checkedMaxRuns(newValue, keeping: kept, in: "TestScheduler.maxRuns was set to") {
+        reportRead($0, fallback: nil)
+      }
+      state.withLock { $0.maxRuns = checked }
+    }
   }
 
   /// Schedules `action` to run `delay` after the current virtual instant. A negative delay is
@@ -138,7 +163,7 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     guard interval > .zero else {
       reportIssue(
         """
-        \(operation) needs a positive interval: got \(interval.literal). Repeating at one instant would \
+        \(operation) needs a positive interval: got \(interval.boundedLiteral). Repeating at one instant would \
         never end, so the work runs once. Pass an interval greater than zero.
         """,
         at: callSite
@@ -249,11 +274,12 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
     start.addingTimeInterval(offset.timeInterval)
   }
 
-  /// `delay`, or zero (reported, naming `operation`) when it is negative.
+  /// `delay`, at most ``TimerQueue/never`` (the same deadline: never), or zero (reported, naming
+  /// `operation`) when it is negative.
   private func checkedDelay(_ delay: Duration, at callSite: CallSite, in operation: String) -> Duration {
-    guard delay < .zero else { return delay }
+    guard delay < .zero else { return min(delay, TimerQueue.never) }
     reportIssue(
-      "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
+      "\(operation) got a negative delay, \(delay.boundedLiteral), and counts it as zero. Pass .zero or more.",
       at: callSite
     )
     return .zero

@@ -18,6 +18,11 @@ import Effects
 /// nanoseconds (past about 584 years) wait in a binary heap of their own, on their exact
 /// `Duration`: everything else comes before them.
 ///
+/// Virtual time ends at ``never``, `.seconds(Int64.max)`: work due there or later is never due. It
+/// keeps its slot (listed, cancellable) but has no key in any bucket or heap, so nothing takes it
+/// out, whatever the limit. Every deadline is computed without overflow (``deadline(_:plus:)``), so
+/// no duration, however large, reaches `Duration.components` past what they hold.
+///
 /// Cancelling frees the slot at once; its key stays where it is, moves along with its bucket
 /// without being looked at, and is dropped when it reaches bucket 0, where its sequence no longer
 /// matches the slot's ("lazy deletion"). Splitting at a dropped key's deadline is still sound: it
@@ -40,6 +45,18 @@ struct TimerQueue {
     var deadline: Duration
     var callSite: CallSite
     var work: Work
+  }
+
+  /// Where virtual time ends: `.seconds(Int64.max)` from the start, the last whole second whose
+  /// `Duration.components` still hold. Work due at or past it is due never — not even when an advance
+  /// reaches this instant — as a live `DispatchScheduler` never runs a delay of `.seconds(Int.max)`.
+  static let never = Duration.seconds(Int64.max)
+
+  /// The deadline `delay` (zero or more) after `start`, or ``never`` when that is at or past it;
+  /// never overflows, however large `delay` is.
+  static func deadline(_ start: Duration, plus delay: Duration) -> Duration {
+    guard start < never, delay < never - start else { return never }
+    return start + delay
   }
 
   /// A handle to find work again: its slot and its id (slots are reused).
@@ -115,6 +132,8 @@ struct TimerQueue {
   private var nextSequence: UInt64 = 0
   /// The number of live entries.
   private(set) var count = 0
+  /// How many live entries are due ``never``: they have no key.
+  private var neverCount = 0
 
   /// Every key's `coarse` is at least this, and so is every deadline inserted from now on.
   private var base: UInt64 = 0
@@ -149,13 +168,19 @@ struct TimerQueue {
   }
 
   /// Adds work due at `deadline`, which must not be before the last deadline taken out; `id`
-  /// defaults to a fresh sequence number.
+  /// defaults to a fresh sequence number. A deadline past ``never``, and a repeating interval
+  /// longer than it, count as ``never``: they mean the same, and stay printable.
   mutating func insert(
     deadline: Duration,
     callSite: CallSite,
     work: Work,
     id: UInt64? = nil
   ) -> Handle {
+    let deadline = min(deadline, Self.never)
+    var work = work
+    if case .repeating(let interval, let action) = work, interval > Self.never {
+      work = .repeating(interval: Self.never, action)
+    }
     let sequence = makeSequence()
     let slot = Slot(id: id ?? sequence, sequence: sequence, work: work)
     let index: Int
@@ -184,16 +209,18 @@ struct TimerQueue {
     return free(handle.slot)
   }
 
-  /// The deadline of the earliest live work. O(n): for reports, not for running work.
+  /// The deadline of the earliest live work that is ever due (not ``never``). O(n): for reports, not
+  /// for running work.
   func nextDeadline() -> Duration? {
-    slots.indices.lazy.filter { self.slots[$0].sequence != 0 }.map { self.deadlines[$0] }.min()
+    slots.indices.lazy.filter { self.slots[$0].sequence != 0 && self.deadlines[$0] < Self.never }
+      .map { self.deadlines[$0] }.min()
   }
 
-  /// Takes the earliest live work due by `limit` (any, when nil). One-shot work and sleepers leave
-  /// the queue; a repeating timer is moved to its next tick, behind everything already scheduled
-  /// for that instant.
+  /// Takes the earliest live work due by `limit` (any, when nil), never work due ``never``. One-shot
+  /// work and sleepers leave the queue; a repeating timer is moved to its next tick, behind
+  /// everything already scheduled for that instant.
   mutating func popEarliest(dueBy limit: Duration?) -> (id: UInt64, deadline: Duration, work: Work)? {
-    guard count > 0 else {
+    guard count > neverCount else {
       dropDeadKeys()
       return nil
     }
@@ -233,7 +260,7 @@ struct TimerQueue {
     let id = slots[slot].id
     if case .repeating(let interval, _) = slots[slot].work {
       let sequence = makeSequence()
-      let next = deadline + interval
+      let next = Self.deadline(deadline, plus: interval)
       slots[slot].sequence = sequence
       deadlines[slot] = next
       add(deadline: next, sequence: sequence, slot: slot)
@@ -256,6 +283,7 @@ struct TimerQueue {
     callSites = []
     freeSlots = []
     count = 0
+    neverCount = 0
     dropDeadKeys()
     return live
   }
@@ -272,6 +300,10 @@ struct TimerQueue {
   }
 
   private mutating func add(deadline: Duration, sequence: UInt64, slot: Int) {
+    guard deadline < Self.never else {
+      neverCount += 1
+      return
+    }
     guard let key = Key(deadline: deadline, sequence: sequence, slot: slot) else {
       return Heap.push(FarKey(deadline: deadline, sequence: sequence, slot: slot), into: &far)
     }
@@ -282,7 +314,8 @@ struct TimerQueue {
     occupied |= 1 << UInt64(bucket - 1)
   }
 
-  /// Empties every bucket: called when no work is live, so every key left is dead.
+  /// Empties every bucket: called when no work is due (live work is due ``never``, with no key), so
+  /// every key left is dead.
   private mutating func dropDeadKeys() {
     now.removeAll()
     far.removeAll()
@@ -315,6 +348,7 @@ struct TimerQueue {
   }
 
   private mutating func free(_ slot: Int) -> Work? {
+    if deadlines[slot] >= Self.never { neverCount -= 1 }
     slots[slot].sequence = 0
     freeSlots.append(slot)
     count -= 1
