@@ -6,17 +6,34 @@ import Foundation
 /// module, so the runtime finds the type by its mangled name; an app never links it, and a process
 /// that does not run tests never looks, so there `TestSupportLink.reporter` is nil. No registration
 /// call is needed: a test that never touches test support is still covered.
+///
+/// Each requirement says what happened; test support alone decides where it goes (a Swift Testing
+/// issue, an XCTest failure, a line on standard error, or nothing), by one rule for every host.
 package protocol TestIssueReporting: Sendable {
   /// Records a failure with `message` in the running test: at the line of the code that caused it
-  /// when it can be found, else at `callSite`, else at the test.
+  /// when it can be found, else at `callSite`, else at the test. With no test running it is still
+  /// said, on standard error.
   static func report(_ message: String, at callSite: CallSite?)
 
   /// Records a failure with `message` in the running test at `callSite`, a line the caller knows
-  /// (the call of `Environment.bootstrap(_:)`).
+  /// (the call of `Environment.bootstrap(_:)`). With no test running it is still said, on standard
+  /// error.
   static func report(_ message: String, exactlyAt callSite: CallSite)
+
+  /// Records that code read the live root environment with no environment set, placed like
+  /// ``report(_:at:)`` — but only while a test runs. Outside any test the read is the host's own
+  /// (an app hosting tests reads its root at launch, before any test starts), and nothing is said.
+  static func reportLiveRead(_ message: String, at callSite: CallSite?)
 }
 
-enum TestSupportLink {
+extension TestIssueReporting {
+  /// A reporter that does not tell a live read apart reports it as any failure.
+  package static func reportLiveRead(_ message: String, at callSite: CallSite?) {
+    report(message, at: callSite)
+  }
+}
+
+package enum TestSupportLink {
   /// The mangled name of `EffectsTestSupport.TestIssueReporter`.
   static let reporterName = "18EffectsTestSupport17TestIssueReporterO"
 
@@ -33,15 +50,25 @@ enum TestSupportLink {
 
   private static let found = Locked<(any TestIssueReporting.Type)?>(nil)
 
-  /// Reports `message` in the running test through test support; without it, on standard error.
-  static func report(_ message: String, at callSite: CallSite?) {
-    if let reporter { reporter.report(message, at: callSite) } else { warn(message) }
+  /// Reports a read of the live root, `message`, in the running test through test support (see
+  /// ``TestIssueReporting/reportLiveRead(_:at:)``).
+  ///
+  /// Without test support in the process nothing is said. That is an app hosting tests before
+  /// XCTest has loaded the test bundle — Xcode injects it once the app has finished launching, so
+  /// every read of the app's launch code comes first, and no test can be running yet — or a test
+  /// target that does not link `EffectsTestSupport`, whose tests asked for no reports.
+  static func report(
+    _ message: String,
+    at callSite: CallSite?,
+    reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter
+  ) {
+    reporter?.reportLiveRead(message, at: callSite)
   }
 
   /// Whether this process was started to run tests: by `swift test` (a `.xctest` bundle, or Swift
   /// Testing's `--testing-library` argument), by `xctest` or SwiftPM's testing helper, or by Xcode
   /// (its `XCTest…` environment variables).
-  static let isRunningTests: Bool = {
+  package static let isRunningTests: Bool = {
     let process = ProcessInfo.processInfo
     let variables = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
     if variables.contains(where: { process.environment[$0] != nil }) { return true }
@@ -56,5 +83,17 @@ enum TestSupportLink {
 /// Writes `message` to standard error as one `swift-effects: …` line: how the library says what
 /// it cannot report as a test failure (no test is running, or the process is an app).
 package func warn(_ message: String) {
-  FileHandle.standardError.write(Data("swift-effects: \(message)\n".utf8))
+  let line = "swift-effects: \(message)"
+  if let sink = StandardErrorSink.current {
+    sink(line)
+  } else {
+    FileHandle.standardError.write(Data("\(line)\n".utf8))
+  }
+}
+
+/// Where ``warn(_:)`` writes instead of standard error, for the library's own tests: bound by test
+/// support's `withTestHost(_:_:)`, which answers each line (without its newline) in the order it
+/// was said. Task-local, so a test running in parallel never writes into another's lines.
+package enum StandardErrorSink {
+  @TaskLocal package static var current: (@Sendable (String) -> Void)?
 }
