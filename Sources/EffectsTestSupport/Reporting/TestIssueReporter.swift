@@ -15,48 +15,55 @@ package enum TestIssueReporter: TestIssueReporting {
   }
 
   package static func report(_ message: String, exactlyAt callSite: CallSite) {
-    if Test.current == nil && isSwiftTestingRun {
-      warn(message)
-    } else {
-      reportIssue(message, at: callSite)
-    }
+    recordFailure(message, at: FailureLocation(callSite))
+  }
+
+  package static func reportLiveRead(_ message: String, at callSite: CallSite?) {
+    reportRead(message, fallback: callSite, kind: .liveRead)
   }
 }
 
-/// Records a failure about a co-effect read: at the line of the code under test that read it when
-/// the stack says (see ``ReadSite``), else at `fallback` (where the environment was made), else at
-/// the running test's declaration.
+/// Reports `message` about a co-effect read where ``TestHost/destination(of:)`` sends a report of
+/// `kind`: at the line of the code under test that read it when the stack says (see ``ReadSite``),
+/// else at `fallback` (where the environment was made), else at the running test's declaration.
 ///
-/// Outside any test (code a Swift Testing run executes before or between tests, or the child
-/// process of an exit test) there is no test to fail: the message goes to standard error.
+/// Only Swift Testing places an issue at any line. An XCTest failure is placed at `fallback` (XCTest
+/// takes only a `StaticString` path), and a line on standard error has no place: for those the read
+/// site goes into the text, `(Read at Module/File.swift:42.)`.
+///
+/// With no test running, a failure (a test environment asked for what it does not provide) is a
+/// line on standard error, and a read of the live root is the host's own (see ``ReportKind``).
 package func reportRead(_ message: String, fallback: CallSite?) {
-  if let test = Test.current {
-    let file = ReadSite.TestFile(fileID: test.sourceLocation.fileID, filePath: test.sourceLocation.filePath)
-    if let site = ReadSite.caller(test: file) {
-      recordFailure(
-        message,
-        at: FailureLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
-      )
-    } else if let fallback {
-      reportIssue(message, at: fallback)
-    } else {
-      recordFailure(message, at: FailureLocation(test.sourceLocation))
-    }
-  } else {
-    // XCTest places a failure only at a `StaticString` path: the read site goes into the text.
+  reportRead(message, fallback: fallback, kind: .failure)
+}
+
+/// ``reportRead(_:fallback:)`` for a report of `kind`.
+func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
+  let destination = TestHost.current.destination(of: kind)
+  switch destination {
+  case .nowhere:
+    return
+  case .swiftTestingIssue:
+    // An exit test's child has no `Test.current`: there a read written in the body of
+    // `#expect(processExitsWith:)` (a macro's expansion) is not found on the stack, and with no
+    // fallback either the issue is placed at no line of the test.
+    let test = Test.current
+    let file = test.map { ReadSite.TestFile(fileID: $0.sourceLocation.fileID, filePath: $0.sourceLocation.filePath) }
+    let location =
+      ReadSite.caller(test: file).map {
+        FailureLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+      }
+      ?? fallback.map(FailureLocation.init) ?? test.map { FailureLocation($0.sourceLocation) }
+    record(message, at: location, in: destination)
+  case .xcTestFailure:
     let site = ReadSite.caller()
     let text = site.map { "\(message) (Read at \($0).)" } ?? message
-    if isSwiftTestingRun {
-      warn(text)
+    record(text, at: FailureLocation(fallback ?? CallSite()), in: destination)
+  case .standardError:
+    if let site = ReadSite.caller() {
+      record("\(message) (Read at \(site).)", at: nil, in: destination)
     } else {
-      reportIssue(text, at: fallback ?? CallSite())
+      record(message, at: fallback.map(FailureLocation.init), in: destination)
     }
   }
 }
-
-/// Whether this process runs Swift Testing tests only (`swift test` on Linux runs the test binary
-/// once per library, and tells it which): then no XCTest case can be running.
-private let isSwiftTestingRun: Bool = {
-  let arguments = CommandLine.arguments
-  return zip(arguments, arguments.dropFirst()).contains { $0 == ("--testing-library", "swift-testing") }
-}()

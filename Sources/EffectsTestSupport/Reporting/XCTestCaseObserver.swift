@@ -1,0 +1,93 @@
+import Effects
+import Foundation
+import XCTest
+
+/// Whether an XCTest case is running now, as XCTest's observation center tells it — the same on
+/// Apple's XCTest and on swift-corelibs-xctest, which both post `testCaseWillStart(_:)` and
+/// `testCaseDidFinish(_:)` around every case, on the main thread.
+///
+/// XCTest says which case runs to no one else: `XCTFail` finds it through a global of XCTest's own,
+/// and with none it drops the failure (swift-corelibs-xctest) or pins it on nothing. So test support
+/// watches, and sends a failure raised between cases, before the first or after the last, to
+/// standard error instead.
+///
+/// **When it starts watching.** Nothing of this library runs before a test touches it, so the
+/// observer is registered the first time something is routed (``TestHost/current``), in an XCTest
+/// runner only. That is usually inside a case, whose `testCaseWillStart(_:)` has already been
+/// posted: XCTest posts it from `XCTestCaseRun.start()`, before `setUp()` and the test. Until XCTest
+/// next says something, the observer cannot know whether a case runs, and answers that one may:
+/// the first report of a process comes from a test far more often than from anywhere else, and
+/// losing a failure that fails a test would be worse than the rarer error (a report raised before
+/// any case, with nothing reported earlier, sent to a case that is not there). The next event
+/// settles it: `testCaseDidFinish(_:)` of that first case, or the start of a suite, or the end of
+/// the bundle. From then on every case is seen from its start.
+///
+/// A case running is the process's fact, not a task's: code of an app hosting the tests that runs
+/// while a case runs (a timer on the main run loop) is taken for the case's.
+final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
+  /// What XCTest has said since this observer was registered.
+  enum Phase: Equatable, Sendable {
+    /// Nothing yet: a case may be running, unseen.
+    case unknown
+    /// The case, by identity, has started and not finished.
+    case running(ObjectIdentifier)
+    /// No case runs: one finished, or a suite or the bundle started or finished.
+    case idle
+  }
+
+  /// The observer of this process, registered with XCTest's center the first time it is asked.
+  static let shared = XCTestCaseObserver()
+
+  private let state = Locked(Phase.unknown)
+
+  /// What XCTest has said.
+  var phase: Phase {
+    state.snapshot
+  }
+
+  /// Whether an XCTest case may be running now: XCTest said one started and has not said it
+  /// finished, or it has said nothing since this observer was first asked (see the type's
+  /// discussion). Registers the observer, once.
+  var caseMayBeRunning: Bool {
+    _ = Self.registration
+    return phase != .idle
+  }
+
+  /// Registers ``shared`` with XCTest's observation center, on the main thread: XCTest posts its
+  /// events there, and swift-corelibs-xctest keeps its observers in a set with no lock. From another
+  /// thread the registration waits for the main queue; until then the phase stays unknown.
+  private static let registration: Void = {
+    let register: @Sendable () -> Void = {
+      MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(shared) }
+    }
+    if Thread.isMainThread {
+      register()
+    } else {
+      DispatchQueue.main.async(execute: register)
+    }
+  }()
+
+  func testBundleWillStart(_ testBundle: Bundle) {
+    state.withLock { $0 = .idle }
+  }
+
+  func testSuiteWillStart(_ testSuite: XCTestSuite) {
+    state.withLock { $0 = .idle }
+  }
+
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    state.withLock { $0 = .running(ObjectIdentifier(testCase)) }
+  }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    state.withLock { $0 = .idle }
+  }
+
+  func testSuiteDidFinish(_ testSuite: XCTestSuite) {
+    state.withLock { $0 = .idle }
+  }
+
+  func testBundleDidFinish(_ testBundle: Bundle) {
+    state.withLock { $0 = .idle }
+  }
+}
