@@ -48,10 +48,12 @@ extension Environment {
   ///
   /// Calling it a second time, or after code has read ``current`` outside any scope (and so has
   /// seen the previous root), is a programmer error. It changes nothing — the first root stays —
-  /// and says so: in a test, as an issue at this call; in an app, as a message on standard error
-  /// naming the call sites. It never stops the process. Tests should not bootstrap; they override
-  /// the environment for one scope with `withEnvironment(_:operation:)` or the `.environment` test
-  /// trait.
+  /// and says so: in a test, as an issue at this call (in the body of an exit test too, whose
+  /// issues Swift Testing sends to the test that ran it); with no test running — an app, or the
+  /// launch code of an app hosting tests, which runs before any test — as one line on standard
+  /// error naming the call sites. It never stops the process. Tests should not bootstrap; they
+  /// override the environment for one scope with `withEnvironment(_:operation:)` or the
+  /// `.environment` test trait.
   public static func bootstrap(
     _ environment: Environment,
     fileID: StaticString = #fileID,
