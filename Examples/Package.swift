@@ -11,6 +11,9 @@ let package = Package(
     .package(name: "swift-effects", path: ".."),
     // Code nobody here wrote, for proving virtual time exact on it (LiveModels).
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+    // Another library that sets the concurrency runtime's hooks (withMainSerialExecutor): proves
+    // that a scope reports it and never clears a hook that is not its own (HookNeighbours).
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
   ],
   targets: [
     .target(name: "Compute", dependencies: [.product(name: "Effects", package: "swift-effects")]),
@@ -64,6 +67,13 @@ let package = Package(
       dependencies: [
         "LiveModels",
         .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
+    .testTarget(
+      name: "HookNeighboursTests",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
