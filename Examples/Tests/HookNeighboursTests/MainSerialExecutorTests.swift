@@ -25,7 +25,9 @@ import Testing
         }
         guard !uncheckedUseMainSerialExecutor else { exit(4) }
       }
-    } matching: { issues.record($0) }
+    } matching: {
+      issues.record($0)
+    }
     #expect(
       issues.messages == [
         """
@@ -57,7 +59,9 @@ import Testing
         guard uncheckedUseMainSerialExecutor else { exit(3) }
         uncheckedUseMainSerialExecutor = false
       }
-    } matching: { issues.record($0) }
+    } matching: {
+      issues.record($0)
+    }
     #expect(
       issues.messages == [
         """
