@@ -147,6 +147,138 @@ struct FileSystemContractTests {
       #expect(error.localizedDescription.contains("expected text in that encoding"))
     }
   }
+
+  // MARK: - Paths that name no file, paths through a file, and names in NFC and NFD
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func anEmptyPathIsRefusedByEveryOperationAndRemovesNothing(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.writeFile(path: root + "/kept.txt", contents: Data("kept".utf8))
+      let read = try #require(throws: CocoaError.self) { try reader.contents(atPath: "") }
+      let write = try #require(throws: CocoaError.self) { try writer.writeFile(path: "", contents: Data("x".utf8)) }
+      let remove = try #require(throws: CocoaError.self) { try writer.removeFile(path: "") }
+      #expect(read.code == .fileReadInvalidFileName)
+      #expect(write.code == .fileWriteInvalidFileName)
+      #expect(remove.code == .fileWriteInvalidFileName)
+      #expect([read, write, remove].map { $0.userInfo[NSFilePathErrorKey] as? String } == ["", "", ""])
+      #expect(read.localizedDescription == #"Could not read "": the path is empty; expected the path of a file."#)
+      #expect(write.localizedDescription == #"Could not write "": the path is empty; expected the path of a file."#)
+      #expect(remove.localizedDescription == #"Could not remove "": the path is empty; expected the path of a file."#)
+      #expect(try reader.string(atPath: root + "/kept.txt") == "kept", "removing \"\" removed every file in memory")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases, [".", "..", "/.", "/..", "/folder/.", "/folder/..", "/folder/../"])
+  func aPathEndingInDotOrDotDotNamesADirectoryAndIsRefused(_ system: FileSystemUnderTest, _ tail: String) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.writeFile(path: root + "/folder/inside.txt", contents: Data("inside".utf8))
+      // Relative to the working directory as it stands, or inside the root.
+      let path = tail.hasPrefix("/") ? root + tail : tail
+      let last = tail.split(separator: "/").last.map(String.init) ?? tail
+      let reason = #"its last component, "\#(last)", names a directory, not a file; expected the path of a file."#
+      let read = try #require(throws: CocoaError.self) { try reader.contents(atPath: path) }
+      #expect(read.code == .fileReadInvalidFileName)
+      #expect(read.localizedDescription == "Could not read \(path): \(reason)")
+      let write = try #require(throws: CocoaError.self) { try writer.writeFile(path: path, contents: Data("x".utf8)) }
+      #expect(write.code == .fileWriteInvalidFileName)
+      #expect(write.localizedDescription == "Could not write \(path): \(reason)")
+      #expect(write.userInfo[NSFilePathErrorKey] as? String == path)
+      // Removing is tried on the disk only where a regression would remove nothing but this test's
+      // own directory: ".", ".." and "<root>/.." are the working directory, its parent and the
+      // system's temporary directory. The check is one function for every operation and both
+      // file systems, and the in-memory case tries them all.
+      guard system == .inMemory || tail.hasPrefix("/folder/") || tail == "/." else { return }
+      let remove = try #require(throws: CocoaError.self) { try writer.removeFile(path: path) }
+      #expect(remove.code == .fileWriteInvalidFileName)
+      #expect(
+        remove.localizedDescription
+          == """
+          Could not remove \(path): its last component, "\(last)", names a directory by its place, which is refused \
+          (as rm refuses it); expected the directory's own path.
+          """
+      )
+      #expect(try reader.string(atPath: root + "/folder/inside.txt") == "inside", "nothing was removed")
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases)
+  func aPathHoldingNULIsRefusedNamingThePathAndNothingIsWritten(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      let path = root + "/a\u{0}b.txt"
+      let write = try #require(throws: CocoaError.self) { try writer.writeFile(path: path, contents: Data("x".utf8)) }
+      let read = try #require(throws: CocoaError.self) { try reader.contents(atPath: path) }
+      let remove = try #require(throws: CocoaError.self) { try writer.removeFile(path: path) }
+      #expect(write.code == .fileWriteInvalidFileName)
+      #expect(read.code == .fileReadInvalidFileName)
+      #expect(remove.code == .fileWriteInvalidFileName)
+      #expect(write.userInfo[NSFilePathErrorKey] as? String == path)
+      let reason = #"a path cannot contain NUL (\0), where the system would end it; expected one without."#
+      #expect(write.localizedDescription == #"Could not write \#(root)/a\0b.txt: \#(reason)"#)
+      #expect(read.localizedDescription == #"Could not read \#(root)/a\0b.txt: \#(reason)"#)
+      #expect(remove.localizedDescription == #"Could not remove \#(root)/a\0b.txt: \#(reason)"#)
+      // The disk wrote the path's NUL as `%00`; in memory the key held it.
+      for written in [root + "/a%00b.txt", root + "/a"] {
+        let missing = try #require(throws: CocoaError.self) { try reader.contents(atPath: written) }
+        #expect(missing.code == .fileReadNoSuchFile)
+      }
+    }
+  }
+
+  @Test(arguments: FileSystemUnderTest.allCases, ["/file.txt/child", "/file.txt/child/grandchild"])
+  func aPathThroughAFileFailsTheSameForEveryOperation(_ system: FileSystemUnderTest, _ tail: String) throws {
+    try system.withFileSystem { reader, writer, root in
+      try writer.writeFile(path: root + "/file.txt", contents: Data("x".utf8))
+      let path = root + tail
+      let read = try #require(throws: CocoaError.self) { try reader.contents(atPath: path) }
+      let write = try #require(throws: CocoaError.self) { try writer.writeFile(path: path, contents: Data("y".utf8)) }
+      let remove = try #require(throws: CocoaError.self) { try writer.removeFile(path: path) }
+      #expect([read.code, write.code, remove.code] == [.fileReadUnknown, .fileWriteUnknown, .fileWriteUnknown])
+      #expect([read, write, remove].map { $0.userInfo[NSFilePathErrorKey] as? String } == [path, path, path])
+      let reason = "a component of the path is a file; expected a directory."
+      #expect(read.localizedDescription == "Could not read \(path): \(reason)")
+      #expect(write.localizedDescription == "Could not write \(path): \(reason)")
+      #expect(remove.localizedDescription == "Could not remove \(path): \(reason)")
+      #expect(try reader.string(atPath: root + "/file.txt") == "x")
+    }
+  }
+
+  /// Linux disks compare names by their bytes; APFS finds a name in either normalization, so on
+  /// Apple platforms only the double is held to Linux's rule (it keeps it there too: see
+  /// `InMemoryFileSystem`).
+  static let scalarwiseSystems: [FileSystemUnderTest] = {
+    #if canImport(Darwin)
+    [.inMemory]
+    #else
+    FileSystemUnderTest.allCases
+    #endif
+  }()
+
+  @Test(arguments: scalarwiseSystems)
+  func namesInNFCAndNFDAreTwoFilesComparedByTheirScalars(_ system: FileSystemUnderTest) throws {
+    try system.withFileSystem { reader, writer, root in
+      let composed = root + "/caf\u{E9}.txt"
+      let decomposed = root + "/cafe\u{301}.txt"
+      #expect(composed == decomposed, "one String to Swift's ==: the double must not compare paths that way")
+      try writer.writeFile(path: composed, contents: Data("composed".utf8))
+      try writer.writeFile(path: decomposed, contents: Data("decomposed".utf8))
+      #expect(try reader.string(atPath: composed) == "composed")
+      #expect(try reader.string(atPath: decomposed) == "decomposed")
+      try writer.removeFile(path: decomposed)
+      #expect(try reader.string(atPath: composed) == "composed")
+      let missing = try #require(throws: CocoaError.self) { try reader.contents(atPath: decomposed) }
+      #expect(missing.code == .fileReadNoSuchFile)
+      // A directory named in one form is not the other's: beneath it nothing is found, and the other
+      // name is free for a file.
+      try writer.writeFile(path: root + "/caf\u{E9}/inside.txt", contents: Data("inside".utf8))
+      let notInside = try #require(throws: CocoaError.self) {
+        try reader.contents(atPath: root + "/cafe\u{301}/inside.txt")
+      }
+      #expect(notInside.code == .fileReadNoSuchFile)
+      try writer.writeFile(path: root + "/cafe\u{301}", contents: Data("a file".utf8))
+      #expect(try reader.string(atPath: root + "/cafe\u{301}") == "a file")
+      #expect(try reader.string(atPath: root + "/caf\u{E9}/inside.txt") == "inside")
+    }
+  }
 }
 
 /// What only the disk can get wrong: the temporary file of an atomic write.

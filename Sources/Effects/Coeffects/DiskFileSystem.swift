@@ -13,12 +13,17 @@ public import Foundation
 /// temporary file is removed. Missing parent directories are created. Removing a path where nothing
 /// exists succeeds, like `rm -f`. Errors are Foundation's own `CocoaError` codes, with a
 /// description that names the path and says, in plain words, what was expected there.
+///
+/// A path that names no file — empty, holding NUL, or ending in `.` or `..` — is refused before
+/// the disk is touched, by every operation (see ``FileReader``): Foundation would write a NUL as
+/// `%00`, and removing `dir/..` would remove the parent.
 public struct DiskFileSystem: FileReader, FileWriter {
   /// Creates a file system that reads and writes the real disk.
   public init() {}
 
   /// The contents of the file at `path`.
   public func contents(atPath path: String) throws -> Data {
+    if let invalid = FileSystemError.invalidPath(path, .read) { throw invalid }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
@@ -34,6 +39,7 @@ public struct DiskFileSystem: FileReader, FileWriter {
   /// failed write leaves the directory as it found it. A symbolic link at `path` is replaced by the
   /// file, not followed.
   public func writeFile(path: String, contents: Data) throws {
+    if let invalid = FileSystemError.invalidPath(path, .write) { throw invalid }
     let url = URL(fileURLWithPath: path)
     let parent = url.deletingLastPathComponent()
     // Short, whatever the target's name: a long name plus a suffix would pass the name limit.
@@ -60,6 +66,7 @@ public struct DiskFileSystem: FileReader, FileWriter {
   /// Removes the file or directory (with its contents) at `path`. Nothing there is not an error:
   /// like `rm -f`, the path is gone either way. A path that runs through a file still fails.
   public func removeFile(path: String) throws {
+    if let invalid = FileSystemError.invalidPath(path, .remove) { throw invalid }
     do {
       try FileManager.default.removeItem(atPath: path)
     } catch {

@@ -13,6 +13,8 @@ public import Foundation
 /// ``InMemoryFileSystem`` (a contract test suite runs both):
 /// - a missing file: `CocoaError(.fileReadNoSuchFile)` with the path in `NSFilePathErrorKey`;
 /// - a directory, or a path that runs through a file: `CocoaError(.fileReadUnknown)`;
+/// - a path that names no file — empty, holding NUL, or ending in `.` or `..` —
+///   `CocoaError(.fileReadInvalidFileName)`, before anything is asked of the disk;
 /// - in each case a `localizedDescription` naming the path and what was expected there:
 ///   `Could not read /fixtures/number.txt: no file exists at this path.`
 ///

@@ -9,7 +9,9 @@ public import Foundation
 ///   behind when a write fails;
 /// - create missing parent directories;
 /// - succeed when asked to remove a path where nothing exists (like `rm -f`), and throw when the
-///   path cannot be reached (a component of it is a file).
+///   path cannot be reached (a component of it is a file);
+/// - refuse, writing or removing nothing, a path that names no file — empty, holding NUL, or ending
+///   in `.` or `..` — with `CocoaError(.fileWriteInvalidFileName)` naming it.
 ///
 /// ``DiskFileSystem`` is the live writer; ``InMemoryFileSystem`` is both reader and writer, so a
 /// test can read back what was written:
