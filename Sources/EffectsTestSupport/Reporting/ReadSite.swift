@@ -1,17 +1,12 @@
-#if os(Linux) && canImport(Runtime)
-import Foundation
-import Runtime
-#endif
-
 /// The line of the code under test that read a co-effect: the first frame of the current call
 /// stack outside this library, the test frameworks and the standard library.
 ///
 /// A property getter cannot take `#fileID` and `#line` defaults, so `environment.clock` cannot
 /// capture its caller the way a function does. Instead, when a read must be reported (never on
 /// the happy path), the reporter walks the stack and symbolicates it with the debug information the
-/// test binary carries. Where that is not possible (no `Runtime` module on this platform, a build
-/// without debug information) ``caller(test:)`` answers nil, and the issue falls back to the line
-/// that made the environment, or to the test.
+/// test binary carries (``Platform/callStack(maximumDepth:locating:)``). Where that is not possible
+/// (a platform that cannot, a build without debug information) ``caller(test:)`` answers nil, and
+/// the issue falls back to the line that made the environment, or to the test.
 struct ReadSite: Sendable, CustomStringConvertible {
   /// `Module/File.swift`.
   var fileID: String
@@ -46,90 +41,29 @@ struct ReadSite: Sendable, CustomStringConvertible {
   /// The first frame of the caller's stack that belongs to the code under test, if the platform can
   /// say.
   static func caller(test: TestFile? = nil) -> ReadSite? {
-    #if os(Linux) && canImport(Runtime)
-    guard let frames = symbolicatedCallStack() else { return nil }
-    for frame in frames {
+    // Line tables are read only for the frames that may be the code under test: the names are
+    // cheap, the locations are not.
+    let frames = Platform.callStack(maximumDepth: maximumDepth) { name in
+      guard let module = module(ofMangledName: name) else { return false }
+      return !skippedModules.contains(module) && !name.hasPrefix(environmentMember)
+    }
+    for frame in frames ?? [] {
       if let site = site(of: frame, test: test) { return site }
     }
-    #endif
     return nil
   }
-
-  #if os(Linux) && canImport(Runtime)
-  /// The frames of the current call stack that may be the code under test, symbolicated with their
-  /// source locations.
-  ///
-  /// The `Runtime` module's own `Backtrace.capture` walks frame pointers, and code compiled
-  /// without them (parts of the test frameworks) leaves garbage in the chain: walking through it
-  /// dereferenced a null pointer and crashed the test process. So the return addresses come from
-  /// glibc's `backtrace()`, which unwinds with the binary's unwind tables (as Swift Testing does
-  /// for every issue), and only the symbolication is `Runtime`'s: the addresses are handed to it in
-  /// the Compact Backtrace Format its public `Codable` conformance reads. A format it does not
-  /// read makes this answer nil, never a crash.
-  ///
-  /// Source locations cost: reading a binary's line tables took 36–190 ms for a whole stack here,
-  /// against 0.15 ms for the names alone. So the names come first, and only the frames of modules
-  /// that may be the code under test are located, in one pass.
-  private static func symbolicatedCallStack() -> [SymbolicatedBacktrace.Frame]? {
-    typealias CaptureFunction = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32) -> Int32
-    guard let symbol = dlsym(nil, "backtrace") else { return nil }
-    let capture = unsafeBitCast(symbol, to: CaptureFunction.self)
-    var buffer = [UnsafeMutableRawPointer?](repeating: nil, count: maximumDepth)
-    let count = Int(capture(&buffer, Int32(maximumDepth)))
-    let addresses = buffer.prefix(count).map { UInt64(UInt(bitPattern: $0)) }
-    guard let named = backtrace(of: addresses)?.symbolicated(options: [.useSymbolCache]),
-      named.frames.count == addresses.count
-    else {
-      return backtrace(of: addresses)?.symbolicated()?.frames
-    }
-    let candidates = zip(addresses, named.frames).compactMap { address, frame -> UInt64? in
-      guard let name = frame.symbol?.rawName, let module = module(ofMangledName: name),
-        !skippedModules.contains(module), !name.hasPrefix(environmentMember)
-      else { return nil }
-      return address
-    }
-    guard !candidates.isEmpty else { return [] }
-    return backtrace(of: candidates)?.symbolicated()?.frames
-  }
-
-  /// `addresses`, return addresses of the current process, as a `Backtrace` to symbolicate.
-  private static func backtrace(of addresses: [UInt64]) -> Backtrace? {
-    // Version 0, 64-bit words; then each frame as a return address of 8 absolute bytes; then end.
-    var bytes: [UInt8] = [0b0000_0010]
-    for address in addresses {
-      bytes.append(0b0010_1111)
-      for shift in stride(from: 56, through: 0, by: -8) {
-        bytes.append(UInt8(truncatingIfNeeded: address >> UInt64(shift)))
-      }
-    }
-    bytes.append(0)
-    let json = #"{"architecture":"\#(architecture)","backtrace":"\#(Data(bytes).base64EncodedString())"}"#
-    return try? JSONDecoder().decode(Backtrace.self, from: Data(json.utf8))
-  }
-
-  private static var architecture: String {
-    #if arch(x86_64)
-    "x86_64"
-    #elseif arch(arm64)
-    "arm64"
-    #else
-    "unknown"
-    #endif
-  }
-  #endif
 
   /// How many frames the walk looks at before it gives up and the issue falls back to where the
   /// environment was made.
   private static let maximumDepth = 64
 
-  #if os(Linux) && canImport(Runtime)
   /// The read site `frame` is, if it belongs to the code under test.
-  private static func site(of frame: SymbolicatedBacktrace.Frame, test: TestFile?) -> ReadSite? {
+  private static func site(of frame: Platform.Frame, test: TestFile?) -> ReadSite? {
     // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
     // `Environment` too: the read site is the line that used it.
-    guard let symbol = frame.symbol, let location = symbol.sourceLocation, location.line > 0,
-      let module = module(ofMangledName: symbol.rawName), !skippedModules.contains(module),
-      !isLibrarySource(location.path), !symbol.rawName.hasPrefix(environmentMember)
+    guard let location = frame.location, location.line > 0,
+      let module = module(ofMangledName: frame.symbolName), !skippedModules.contains(module),
+      !isLibrarySource(location.path), !frame.symbolName.hasPrefix(environmentMember)
     else { return nil }
     if location.path.contains("@__swiftmacro_") {
       return inMacroExpansion(location.path, test: test)
@@ -141,7 +75,6 @@ struct ReadSite: Sendable, CustomStringConvertible {
       column: max(location.column, 1)
     )
   }
-  #endif
 
   /// The place a macro was written, read from the name of its expansion buffer
   /// (`@__swiftmacro_<module><file>swift_…MX91_6_…`: counted from zero, so line 92, column 7), when
