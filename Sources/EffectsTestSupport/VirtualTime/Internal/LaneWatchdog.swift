@@ -1,14 +1,6 @@
 import Effects
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Watches the serial lane of every open scope for a job that does not return — a task that
 /// blocks the lane's thread (a semaphore, a lock held across an `await`, `DispatchQueue.sync` onto
 /// work of the scope) would otherwise stop every other task of the scope, and a test waiting for
@@ -17,11 +9,12 @@ import Musl
 /// One thread for the process looks at each lane every ``interval`` while a scope is open, and
 /// sleeps otherwise. Each look reads a counter and a flag: the lanes pay nothing per job. A job
 /// that something waits behind (a queued job, an advance), seen running across looks for
-/// ``waitingLimit`` while its thread sleeps in the kernel (Linux reports that in `/proc`), or for
-/// ``busyLimit`` whatever it does, is given up on: the lane goes on on a new thread, and the scope
-/// reports the blocked job. Under the thread sanitizer, where a wait proves nothing, the lane still
-/// goes on but nothing is reported: a job that never returns is reported by the scope's end, as a
-/// task that did not end.
+/// ``waitingLimit`` while its thread sleeps in the kernel, or for ``busyLimit`` whatever it does,
+/// is given up on: the lane goes on on a new thread, and the scope reports the blocked job. The
+/// thread's state comes from ``Platform/state(of:)``; where the platform cannot tell, a job is
+/// held to ``waitingLimit``. Under the thread sanitizer, where a wait proves nothing, the lane
+/// still goes on but nothing is reported: a job that never returns is reported by the scope's
+/// end, as a task that did not end.
 @available(EffectsVirtualTime, *)
 enum LaneWatchdog {
   /// How often the watchdog looks.
@@ -105,7 +98,8 @@ enum LaneWatchdog {
         guard let since = watched.runningSince else { continue }
         let runningFor = Duration.nanoseconds(Int64(now.uptimeNanoseconds - since.uptimeNanoseconds))
         guard runningFor >= waitingLimit else { continue }
-        let waiting = lane.stat.map(isWaiting(stat:)) ?? true
+        let state = lane.thread.map(Platform.state(of:)) ?? .unknown
+        let waiting = state == .waiting || state == .unknown
         let limit = waiting ? waitingLimit : busyLimit
         guard runningFor >= limit else { continue }
         watched.executor.replaceBlockedLane(
@@ -118,28 +112,5 @@ enum LaneWatchdog {
         watcher.watched[key] = watched
       }
     }
-  }
-
-  /// Where the calling thread's scheduling state can be read, on Linux; nil elsewhere (then a
-  /// job that runs too long is treated as waiting).
-  static func statPathOfCurrentThread() -> String? {
-    #if os(Linux)
-    guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
-      let id = stat.split(separator: " ").first
-    else { return nil }
-    return "/proc/self/task/\(id)/stat"
-    #else
-    return nil
-    #endif
-  }
-
-  /// Whether the thread whose `/proc` stat file is at `stat` is asleep in the kernel (state `S`
-  /// or `D`) rather than running. The state follows the command name, which is in parentheses.
-  private static func isWaiting(stat: String) -> Bool {
-    guard let text = try? String(contentsOfFile: stat, encoding: .utf8),
-      let close = text.lastIndex(of: ")")
-    else { return true }
-    let state = text[text.index(after: close)...].drop { $0 == " " }.first
-    return state == "S" || state == "D"
   }
 }

@@ -135,8 +135,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// compares them between two looks to find a job that does not return.
   private var laneJobsStarted: UInt64 = 0
   private var laneJobRunning = false
-  /// Where the lane thread's state can be read (Linux: `/proc/self/task/<tid>/stat`).
-  private var laneThreadStat: String?
+  /// The lane's thread, for the watchdog to read its state.
+  private var laneThread: Platform.Thread?
   /// The runtime id of the task that opened the scope: tasks created later have larger ids.
   private var driverID: UInt64 = 0
 
@@ -476,9 +476,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   private func loop(generation: Int) {
     pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
-    let stat = LaneWatchdog.statPathOfCurrentThread()
+    let thread = Platform.currentThread()
     condition.lock()
-    laneThreadStat = stat
+    laneThread = thread
     while generation == laneGeneration {
       if head < jobs.count {
         let job = jobs[head]
@@ -517,13 +517,13 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   // MARK: A job that blocks the lane
 
   /// What the watchdog sees of the serial lane: how many jobs it has started, whether one is
-  /// running, and where its thread's state can be read.
-  func laneSnapshot() -> (started: UInt64, running: Bool, stat: String?) {
+  /// running, and its thread.
+  func laneSnapshot() -> (started: UInt64, running: Bool, thread: Platform.Thread?) {
     condition.lock()
     defer { condition.unlock() }
     // A blocked job matters only when something waits behind it: a queued job, or an advance.
     let waitedFor = head < jobs.count || !idleWaiters.isEmpty
-    return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThreadStat)
+    return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThread)
   }
 
   /// Gives up on the lane's running job — job `number`, which has not returned for `duration` —
