@@ -27,6 +27,11 @@ public struct NetworkRequest: Hashable, Sendable {
   /// The HTTP method, upper-cased: `GET`, `POST`…
   public var method: String
   /// The absolute URL.
+  ///
+  /// A request made from a string that is not a URL (`.get("http://[::1")`, reported where it was
+  /// made) carries `swift-effects-not-a-url:` and the string percent-encoded: each such string
+  /// makes its own URL, equal to no other request's, and no server answers it. The request reads
+  /// as `GET "http://[::1" (not a URL)`.
   public var url: URL
   /// The header fields, by name as given. Names compare without case, as HTTP reads them:
   /// `["authorization": "…"]` and `["Authorization": "…"]` make equal requests.
@@ -118,10 +123,21 @@ extension NetworkRequest {
   /// network.stub(.get("https://api.example.com/me"), .json(#"{"name":"Ada"}"#))
   /// ```
   ///
-  /// A string that is not a URL as it stands is percent-encoded first, so the request still names
-  /// it (and a failure message shows it); it never stops the program.
-  public static func get(_ url: String, headers: [String: String] = [:]) -> Self {
-    Self(method: "GET", url: URL(parsing: url), headers: headers)
+  /// A string that is not a URL as it stands is percent-encoded first (`"…/a b"` asks for
+  /// `…/a%20b`). One that is not a URL even so (`""`, `"http://[::1"`) is reported at this call —
+  /// a test issue in a test, a line on standard error in an app — and never stops the program:
+  /// the request keeps the string (see ``url``), so it equals only a request made from the same
+  /// string, and no server answers it.
+  public static func get(
+    _ url: String,
+    headers: [String: String] = [:],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(method: "GET", url: URL(parsing: url, in: "get", at: site), headers: headers)
   }
 
   /// A `GET` of `url`.
@@ -134,8 +150,20 @@ extension NetworkRequest {
   /// ```swift
   /// .post("https://api.example.com/login", headers: ["Content-Type": "application/json"], body: Data(json.utf8))
   /// ```
-  public static func post(_ url: String, headers: [String: String] = [:], body: Data = Data()) -> Self {
-    Self(method: "POST", url: URL(parsing: url), headers: headers, body: body)
+  ///
+  /// A string that is not a URL is reported at this call, as for
+  /// ``get(_:headers:fileID:filePath:line:column:)``.
+  public static func post(
+    _ url: String,
+    headers: [String: String] = [:],
+    body: Data = Data(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(method: "POST", url: URL(parsing: url, in: "post", at: site), headers: headers, body: body)
   }
 
   /// A `POST` of `body` to `url`.
@@ -143,9 +171,19 @@ extension NetworkRequest {
     Self(method: "POST", url: url, headers: headers, body: body)
   }
 
-  /// A `PUT` of `body` to `url`.
-  public static func put(_ url: String, headers: [String: String] = [:], body: Data = Data()) -> Self {
-    Self(method: "PUT", url: URL(parsing: url), headers: headers, body: body)
+  /// A `PUT` of `body` to `url`. A string that is not a URL is reported at this call, as for
+  /// ``get(_:headers:fileID:filePath:line:column:)``.
+  public static func put(
+    _ url: String,
+    headers: [String: String] = [:],
+    body: Data = Data(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(method: "PUT", url: URL(parsing: url, in: "put", at: site), headers: headers, body: body)
   }
 
   /// A `PUT` of `body` to `url`.
@@ -153,14 +191,30 @@ extension NetworkRequest {
     Self(method: "PUT", url: url, headers: headers, body: body)
   }
 
-  /// A `DELETE` of `url`.
-  public static func delete(_ url: String, headers: [String: String] = [:]) -> Self {
-    Self(method: "DELETE", url: URL(parsing: url), headers: headers)
+  /// A `DELETE` of `url`. A string that is not a URL is reported at this call, as for
+  /// ``get(_:headers:fileID:filePath:line:column:)``.
+  public static func delete(
+    _ url: String,
+    headers: [String: String] = [:],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(method: "DELETE", url: URL(parsing: url, in: "delete", at: site), headers: headers)
   }
 
   /// A `DELETE` of `url`.
   public static func delete(_ url: URL, headers: [String: String] = [:]) -> Self {
     Self(method: "DELETE", url: url, headers: headers)
+  }
+
+  /// The string a factory was given when it is not a URL, which ``url`` carries; nil for every
+  /// other request.
+  var notAURL: String? {
+    guard url.scheme == URL.notAURLScheme else { return nil }
+    return String(url.absoluteString.dropFirst(URL.notAURLScheme.count + 1)).removingPercentEncoding
   }
 }
 
@@ -168,16 +222,44 @@ extension NetworkRequest: CustomStringConvertible {
   /// One line: `POST https://api.example.com/login ["Content-Type": "application/json"] body: "…"`,
   /// with the headers sorted by name and a body that is not text given as its size.
   public var description: String {
-    describeMessage("\(method) \(url.absoluteString)", headers: headers, body: body)
+    let target = notAURL.map { "\(String(reflecting: $0)) (not a URL)" } ?? url.absoluteString
+    return describeMessage("\(method) \(target)", headers: headers, body: body)
   }
 }
 
 extension URL {
-  /// `string` as a URL: as it stands when it is one, else percent-encoded, else `about:blank`.
-  init(parsing string: String) {
-    self =
-      URL(string: string)
-      ?? string.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap { URL(string: $0) }
-      ?? URL(string: "about:blank")!
+  /// The scheme of the URL a request made from a string that is not a URL carries.
+  static let notAURLScheme = "swift-effects-not-a-url"
+
+  /// `string` as a URL: as it stands when it is one, else percent-encoded. When it is not a URL
+  /// even so, it is reported at `site` (naming `NetworkRequest.<factory>`) and the URL is
+  /// `swift-effects-not-a-url:` followed by the whole string percent-encoded
+  /// (`swift-effects-not-a-url:http://%5B::1`): a different URL for every string, equal to no URL
+  /// that parses (unless it spells that scheme), and one no server answers.
+  init(parsing string: String, in factory: String, at site: CallSite) {
+    if let url = URL(string: string)
+      ?? string.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap({ URL(string: $0) })
+    {
+      self = url
+      return
+    }
+    let message = """
+      NetworkRequest.\(factory)(_:) was given \(String(reflecting: string)), which is not a URL. The request keeps \
+      the string: it equals only a request made from the same string, and no server answers it. Pass an absolute \
+      URL, such as "https://api.example.com/me".
+      """
+    if let reporter = TestSupportLink.reporter {
+      reporter.report(message, exactlyAt: site)
+    } else {
+      warn(message)
+    }
+    // Percent-encoded as a path, so that it still reads (`…:http://%5B::1`); if even that does not
+    // parse, with unreserved characters only, which always does. A `%` is encoded either way, so
+    // two strings never make one URL.
+    let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    let encoded = [CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "%")), unreserved].lazy
+      .compactMap { string.addingPercentEncoding(withAllowedCharacters: $0) }
+      .compactMap { URL(string: "\(Self.notAURLScheme):\($0)") }
+    self = encoded.first ?? URL(string: "\(Self.notAURLScheme):")!
   }
 }
