@@ -15,6 +15,18 @@ import Foundation
 /// held to ``waitingLimit``. Under the thread sanitizer, where a wait proves nothing, the lane
 /// still goes on but nothing is reported: a job that never returns is reported by the scope's
 /// end, as a task that did not end.
+///
+/// Under a debugger, nothing is given up on. Only time in which the job could run counts:
+/// - A look that finds the lane's thread stopped (held by a debugger, or stopped by a signal)
+///   starts the job's clock again.
+/// - So does a look that comes more than ``stoppedGap`` late: the watchdog itself did not run in
+///   between, so the whole process was stopped (at a breakpoint, or by `SIGSTOP` or Ctrl-Z).
+/// - While a debugger is attached (``Platform/isTraced``), a job due to be given up on is spared
+///   and its clock starts again. Stepping resumes every thread between steps, so the lane's
+///   thread is not seen stopped at every look, and a job stepped through line by line may take
+///   minutes; a debugger session is interactive, and a real hang still ends with the scope's end
+///   or the test's time limit. Whether a debugger is attached is asked only when a job is due to
+///   be given up on — once per ``waitingLimit`` at most, and never while every job returns.
 @available(EffectsVirtualTime, *)
 enum LaneWatchdog {
   /// How often the watchdog looks.
@@ -25,6 +37,9 @@ enum LaneWatchdog {
   /// How long a job may run at all before it is given up on: long enough for any real
   /// computation between two suspensions in a test.
   static let busyLimit: Duration = .seconds(10) * slowdown
+  /// How much later than ``interval`` a look may come before the watchdog counts the process as
+  /// stopped in between: far longer than a busy machine keeps a thread from running.
+  static let stoppedGap: Duration = .milliseconds(500) * slowdown
 
   /// Whether the thread sanitizer runs: it slows every lock and every thread down many times
   /// (and holds locks of its own), so a long wait proves nothing there.
@@ -37,9 +52,14 @@ enum LaneWatchdog {
 
   private struct Watched {
     unowned let executor: VirtualExecutor
-    /// The lane's job count at the last look, and when that job was first seen running.
+    /// The lane's job count at the last look, and since when that job's time counts.
     var lastStarted: UInt64 = 0
     var runningSince: DispatchTime?
+    /// For tests: whether a debugger counts as attached while this lane is looked at, instead of
+    /// what ``Platform/isTraced`` says.
+    var tracedOverride: Bool?
+    /// How many times a job of this lane was due to be given up on, and spared for a debugger.
+    var spared = 0
   }
 
   private final class Watcher: @unchecked Sendable {
@@ -77,40 +97,97 @@ enum LaneWatchdog {
 
   private static func run(_ watcher: Watcher) {
     watcher.condition.lock()
+    var lastLook = DispatchTime.now()
     while true {
       if watcher.watched.isEmpty {
         watcher.condition.wait()
+        lastLook = .now()
         continue
       }
       _ = watcher.condition.wait(until: Date(timeIntervalSinceNow: interval.timeInterval))
       // Real time, not the number of looks: a look can come early (a scope opening wakes it).
       let now = DispatchTime.now()
+      // Long overdue: the watchdog did not run in between, so the whole process was stopped.
+      let afterStop = elapsed(from: lastLook, to: now) > interval + stoppedGap
+      lastLook = now
       for (key, var watched) in watcher.watched {
-        // Read under the watcher's lock: `forget` (which takes it) runs before the executor goes.
-        let lane = watched.executor.laneSnapshot()
-        if !lane.running {
-          watched.runningSince = nil
-        } else if lane.started != watched.lastStarted || watched.runningSince == nil {
-          watched.runningSince = now
-        }
-        watched.lastStarted = lane.started
-        watcher.watched[key] = watched
-        guard let since = watched.runningSince else { continue }
-        let runningFor = Duration.nanoseconds(Int64(now.uptimeNanoseconds - since.uptimeNanoseconds))
-        guard runningFor >= waitingLimit else { continue }
-        let state = lane.thread.map(Platform.state(of:)) ?? .unknown
-        let waiting = state == .waiting || state == .unknown
-        let limit = waiting ? waitingLimit : busyLimit
-        guard runningFor >= limit else { continue }
-        watched.executor.replaceBlockedLane(
-          job: lane.started,
-          after: limit,
-          waiting: waiting,
-          reported: !isSanitized
-        )
-        watched.runningSince = nil
+        // Under the watcher's lock: `forget` (which takes it) runs before the executor goes.
+        look(at: &watched, now: now, afterStop: afterStop)
         watcher.watched[key] = watched
       }
     }
+  }
+
+  /// One look at a lane: starts, restarts or stops the clock of its running job, and gives the
+  /// job up when its time is over. `afterStop`: the process was stopped since the last look.
+  private static func look(at watched: inout Watched, now: DispatchTime, afterStop: Bool) {
+    let lane = watched.executor.laneSnapshot()
+    defer { watched.lastStarted = lane.started }
+    guard lane.running else {
+      watched.runningSince = nil
+      return
+    }
+    guard let since = watched.runningSince, lane.started == watched.lastStarted, !afterStop else {
+      watched.runningSince = now
+      return
+    }
+    let runningFor = elapsed(from: since, to: now)
+    guard runningFor >= waitingLimit else { return }
+    let state = lane.thread.map(Platform.state(of:)) ?? .unknown
+    // Held by a debugger, or stopped by a signal: none of that time is the job's.
+    guard state != .stopped else {
+      watched.runningSince = now
+      return
+    }
+    let waiting = state != .running
+    let limit = waiting ? waitingLimit : busyLimit
+    guard runningFor >= limit else { return }
+    // Due to be given up on: the one moment the platform is asked whether a debugger is attached.
+    guard !(watched.tracedOverride ?? Platform.isTraced) else {
+      watched.runningSince = now
+      watched.spared += 1
+      return
+    }
+    watched.executor.replaceBlockedLane(
+      job: lane.started,
+      after: limit,
+      waiting: waiting,
+      reported: !isSanitized
+    )
+    watched.runningSince = nil
+  }
+
+  private static func elapsed(from start: DispatchTime, to end: DispatchTime) -> Duration {
+    .nanoseconds(Int64(end.uptimeNanoseconds - start.uptimeNanoseconds))
+  }
+
+  // MARK: For tests
+
+  /// Runs `body` with the watchdog taking a debugger as attached (`traced`) or not while it looks
+  /// at `executor`'s lane, whatever ``Platform/isTraced`` says; then asks the platform again.
+  /// Only that lane is affected, so tests running at the same time see the real answer.
+  static func withTraced<R>(
+    _ traced: Bool,
+    for executor: VirtualExecutor,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    setTracedOverride(traced, for: executor)
+    defer { setTracedOverride(nil, for: executor) }
+    return try await body()
+  }
+
+  private static func setTracedOverride(_ traced: Bool?, for executor: VirtualExecutor) {
+    watcher.condition.lock()
+    watcher.watched[ObjectIdentifier(executor)]?.tracedOverride = traced
+    watcher.condition.unlock()
+  }
+
+  /// How many times a job of `executor`'s lane was due to be given up on and was spared, a
+  /// debugger being attached.
+  static func sparedJobs(of executor: VirtualExecutor) -> Int {
+    watcher.condition.lock()
+    defer { watcher.condition.unlock() }
+    return watcher.watched[ObjectIdentifier(executor)]?.spared ?? 0
   }
 }
