@@ -45,6 +45,18 @@ import Testing
     )
   }
 
+  /// An OS older than the engine cannot be forced here (the check is the compiler's
+  /// `#available`); what a scope says there is pinned.
+  @Test func anOldOperatingSystemIsNamedWithTheVersionsThatWork() {
+    #expect(
+      VirtualTimeAvailability.operatingSystemTooOld == """
+        withVirtualTime cannot keep virtual time exact here: it needs macOS 15.4, iOS 18.4, tvOS 18.4, watchOS 11.4 \
+        or visionOS 2.4 or later, and this is Linux. Run virtual-time tests on a newer OS or simulator. \
+        \(Self.stillWorks)
+        """
+    )
+  }
+
   @Test func theRuntimeNamesWhatItLacks() {
     // This runtime has every hook and function a scope needs.
     #expect(RuntimeHooks.unavailableReason == nil)

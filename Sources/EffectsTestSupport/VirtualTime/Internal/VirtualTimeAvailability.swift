@@ -36,7 +36,7 @@ enum VirtualTimeAvailability {
     cannotOpen(
       """
       it needs macOS 15.4, iOS 18.4, tvOS 18.4, watchOS 11.4 or visionOS 2.4 or later, and this is \
-      \(ProcessInfo.processInfo.operatingSystemVersionString). Run virtual-time tests on a newer OS or simulator
+      \(Platform.operatingSystem). Run virtual-time tests on a newer OS or simulator
       """
     )
   }
