@@ -43,8 +43,8 @@ public import Foundation
 ///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`, or
 ///   `scheduler.withVirtualTime { … }` on the network's own scheduler), or else when the network
 ///   is released.
-/// - **Every request is recorded**, matched or not, in order — except one whose task is cancelled
-///   before it is answered, which is taken back out: ``requests``,
+/// - **Every request is recorded**, matched or not, in order, as a server would receive it (one
+///   cancelled during its latency is, one cancelled before it is sent is not): ``requests``,
 ///   ``assertRequests(_:fileID:filePath:line:column:)``, ``assertRequests(count:fileID:filePath:line:column:)``,
 ///   ``assertNoRequests(fileID:filePath:line:column:)``, ``clear()`` — cumulative, like every
 ///   recorder of this module.
@@ -91,17 +91,16 @@ public final class StubNetwork: Networking, Sendable {
   /// Records `request` and answers it from the first stub that matches, after the stub's latency.
   ///
   /// - Throws: The stub's error; ``StubNetworkError`` when no stub matches (and the test fails);
-  ///   `CancellationError` when the task is cancelled during the latency, or before it sends — then
-  ///   the request is neither recorded nor answered, as a live client never sends it. (Recorded
-  ///   when it arrives, it is in ``requests`` during its latency, and taken out when it is
-  ///   cancelled; the stub it matched still counts as used, so a test that cancels it has no
-  ///   unused stub to remove.)
+  ///   `CancellationError` when the task is cancelled. Cancelled before it sends, the request is not
+  ///   recorded: a live client never sends it. Cancelled during the stub's latency, it is not
+  ///   answered but stays recorded, and the stub it matched counts as used: a live client had sent
+  ///   it, and its server got it (the `Networking` contract suite checks both alike).
   public func send(_ request: URLRequest) async throws -> NetworkResponse {
     try Task.checkCancellation()
     let request = NetworkRequest(request)
-    let (found, scheduler, id) = state.withLock { state in
-      let id = state.record(request)
-      return (state.answer(request), state.scheduler ?? TestScheduler.scoped, id)
+    let (found, scheduler) = state.withLock { state in
+      state.requests.append(request)
+      return (state.answer(request), state.scheduler ?? TestScheduler.scoped)
     }
     guard let stub = found else {
       // At the line that made the network: an async caller is not on the thread's stack, so the
@@ -115,12 +114,7 @@ public final class StubNetwork: Networking, Sendable {
     }
     if stub.latency > .zero {
       if let scheduler {
-        do {
-          try await scheduler.sleep(for: stub.latency, at: stub.callSite)
-        } catch {
-          state.withLock { $0.forget(id) }
-          throw error
-        }
+        try await scheduler.sleep(for: stub.latency, at: stub.callSite)
       } else {
         reportIssue(
           """
@@ -152,10 +146,7 @@ public final class StubNetwork: Networking, Sendable {
   /// network.clear()
   /// ```
   public func clear() {
-    state.withLock { state in
-      state.requests.removeAll()
-      state.requestIDs.removeAll()
-    }
+    state.withLock { $0.requests.removeAll() }
   }
 
   /// Uses `scheduler` for latencies from now on: the environment it belongs to moved to a
@@ -171,27 +162,8 @@ extension StubNetwork {
     var scheduler: TestScheduler?
     var stubs: [Stub] = []
     var requests: [NetworkRequest] = []
-    /// The id of each of ``requests``, in the same order: what finds a cancelled one again.
-    var requestIDs: [UInt64] = []
-    var lastRequestID: UInt64 = 0
     /// The schedulers whose current scope will check this network's stubs at its end: one check a scope.
     var checkedBy: Set<ObjectIdentifier> = []
-
-    /// Records `request`, answering the id that ``forget(_:)`` takes.
-    mutating func record(_ request: NetworkRequest) -> UInt64 {
-      lastRequestID += 1
-      requests.append(request)
-      requestIDs.append(lastRequestID)
-      return lastRequestID
-    }
-
-    /// Takes the request recorded as `id` back out, if it is still there (``clear()`` may have gone
-    /// first).
-    mutating func forget(_ id: UInt64) {
-      guard let index = requestIDs.firstIndex(of: id) else { return }
-      requests.remove(at: index)
-      requestIDs.remove(at: index)
-    }
 
     /// The stub that answers `request`, counted as used: the first matching one not used yet, else
     /// the last matching one.
