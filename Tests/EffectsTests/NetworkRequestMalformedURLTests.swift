@@ -93,16 +93,18 @@ struct NetworkRequestMalformedURLTests {
         ]
       )
       #expect(issues.last?.line == networkLine, "a request no stub matches is reported where the network was made")
+      // The report is StubNetwork's own; what matters here is the diff: two strings, two URLs.
+      let unmatched = try #require(issues.last?.message)
+      #expect(unmatched.hasPrefix("StubNetwork got a request no stub matches: "))
       #expect(
-        issues.last?.message == """
-          StubNetwork got a request no stub matches: GET swift-effects-not-a-url:http://%5B::1. The closest of its 1 \
-          stub, made at EffectsTests/NetworkRequestMalformedURLTests.swift:\(stubLine), differs (+ the request, - the \
-          stub):
+        unmatched.contains(
+          """
+
             + GET swift-effects-not-a-url:http://%5B::1
             - GET swift-effects-not-a-url:
-          Add a stub for this request, or fix the request the code sends; a stub matches the same method, URL and \
-          body, with every header it names. The code that sent it got StubNetworkError.
+
           """
+        )
       )
     }
   }
