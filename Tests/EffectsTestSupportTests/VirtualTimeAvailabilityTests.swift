@@ -57,6 +57,7 @@ import Testing
     )
   }
 
+  @available(EffectsVirtualTime, *)
   @Test func theRuntimeNamesWhatItLacks() {
     // This runtime has every hook and function a scope needs.
     #expect(RuntimeHooks.unavailableReason == nil)

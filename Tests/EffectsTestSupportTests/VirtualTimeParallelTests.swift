@@ -15,6 +15,7 @@ import Testing
     }
   }
 
+  @available(EffectsVirtualTime, *)
   private func exactScope() async {
     for _ in 0..<50 {
       let scheduler = TestScheduler()
@@ -37,6 +38,7 @@ import Testing
     }
   }
 
+  @available(EffectsVirtualTime, *)
   private func plainAsyncWork() async {
     let tally = Tally()
     let strays = Tally()
