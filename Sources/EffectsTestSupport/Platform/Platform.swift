@@ -7,6 +7,9 @@
 ///   the Mach and BSD interfaces.
 /// - `Platform+Other.swift`, for any other OS, answers "unknown" everywhere: the library then
 ///   behaves as it did before it could ask.
+/// - `Platform+POSIX.swift`, what Linux and Darwin do alike: the loaded runtime's symbols (the
+///   concurrency hooks and task functions the engine looks up by name) and thread-specific
+///   values. No file of the engine imports a C library of its own.
 ///
 /// What each platform provides:
 ///

@@ -1,13 +1,5 @@
 import Effects
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The concurrency runtime's hooks that virtual-time scopes use, installed while at least one scope
 /// is open and removed when the last one closes.
 ///
@@ -50,8 +42,7 @@ enum RuntimeHooks {
   ]
 
   nonisolated(unsafe) private static let slots: Slots? = {
-    let runtime = dlopen(nil, RTLD_NOW)
-    let found = hookNames.compactMap { dlsym(runtime, $0) }
+    let found = hookNames.compactMap(Platform.symbol(named:))
     guard found.count == hookNames.count else { return nil }
     let (enqueue, main, delay, deadline) = (found[0], found[1], found[2], found[3])
     return Slots(
@@ -94,7 +85,7 @@ enum RuntimeHooks {
   /// Why this runtime cannot run a scope, or nil when it can: names what is missing.
   static var unavailableReason: String? {
     if let forced = VirtualTimeAvailability.forced?.runtimeUnavailable { return forced }
-    let missing = (hookNames + ScopeTasks.requiredFunctions).filter { dlsym(dlopen(nil, RTLD_NOW), $0) == nil }
+    let missing = (hookNames + ScopeTasks.requiredFunctions).filter { Platform.symbol(named: $0) == nil }
     return missing.isEmpty ? nil : "this concurrency runtime does not export \(missing.joined(separator: ", "))"
   }
 

@@ -1,14 +1,6 @@
 import Effects
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The tasks each open virtual-time scope has run, so that a task of a scope resumed from
 /// anywhere — another thread, a timer, I/O — is still recognised as the scope's.
 ///
@@ -187,7 +179,7 @@ enum ScopeTasks {
   }
 
   private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
-    guard let pointer = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
+    guard let pointer = Platform.symbol(named: name) else { return nil }
     return unsafeBitCast(pointer, to: type)
   }
 }

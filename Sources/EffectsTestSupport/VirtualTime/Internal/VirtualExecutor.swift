@@ -1,14 +1,6 @@
 import Effects
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The executor of one virtual-time scope: it runs every job of the scope's tasks and knows,
 /// exactly, when none is left — the basis of `await TestScheduler.advance(by:)`.
 ///
@@ -37,15 +29,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The executor of the scope the current task is in.
   @TaskLocal static var scope: VirtualExecutor?
 
-  private static let threadKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-  }()
+  private static let lane = Platform.ThreadSpecific()
 
   /// The executor whose job is running on this thread, if any.
   static var onCurrentThread: VirtualExecutor? {
-    guard let pointer = pthread_getspecific(threadKey) else { return nil }
+    guard let pointer = lane.value else { return nil }
     return Unmanaged<VirtualExecutor>.fromOpaque(pointer).takeUnretainedValue()
   }
 
@@ -252,9 +240,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// batch of jobs runs per main-queue turn (fewer thread wake-ups); after a batch, the rest
   /// waits for a new turn so that the scope never holds the main queue for long.
   private func drainMain() {
-    let previous = pthread_getspecific(Self.threadKey)
-    pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
-    defer { pthread_setspecific(Self.threadKey, previous) }
+    let previous = Self.lane.value
+    Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
+    defer { Self.lane.set(previous) }
     for _ in 0..<Self.mainBatch {
       condition.lock()
       guard mainHead < mainJobs.count else {
@@ -474,7 +462,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   private func loop(generation: Int) {
-    pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+    Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
     let thread = Platform.currentThread()
     condition.lock()
@@ -511,7 +499,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       }
     }
     condition.unlock()
-    pthread_setspecific(Self.threadKey, nil)
+    Self.lane.set(nil)
   }
 
   // MARK: A job that blocks the lane

@@ -111,7 +111,7 @@ enum VirtualTimeAvailability {
     #if compiler(>=6.3)
     return false
     #else
-    return dlsym(dlopen(nil, RTLD_NOW), "$ss18SchedulingExecutorMp") != nil
+    return Platform.symbol(named: "$ss18SchedulingExecutorMp") != nil
     #endif
   }
 
