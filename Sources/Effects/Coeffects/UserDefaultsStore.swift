@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-import CoreFoundation
-#endif
-
 /// The live ``DefaultsStore``: `UserDefaults`, standard or of a suite.
 ///
 /// ```swift
@@ -132,11 +128,7 @@ public struct UserDefaultsStore: DefaultsStore {
   }
 
   private static func numberValue(_ number: NSNumber) -> DefaultsValue {
-    #if canImport(Darwin)
-    if CFGetTypeID(number) == CFBooleanGetTypeID() { return .bool(number.boolValue) }
-    #else
-    if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
-    #endif
+    if number.holdsBool { return .bool(number.boolValue) }
     switch String(cString: number.objCType) {
     case "d", "f": return .double(number.doubleValue)
     default: return .int(number.intValue)
