@@ -12,8 +12,18 @@ func describe(_ value: Any) -> String {
 /// Lines of a list for failure messages, each on its own indented line with its index:
 /// `\n  [0] first\n  [1] second`. The one way every message lists things (a difference between two
 /// lists is a ``ListDiff``).
+///
+/// A list of more than ``OutputBudget/listEntries`` items shows its first 10 and its last 10, with
+/// a line between them that counts the rest (`\n  … 99980 more`) — unless that line would stand
+/// for one item: then it shows it. An item longer than ``OutputBudget/entryCharacters`` is cut
+/// (see ``clipped(_:)``).
 func renderList(_ items: some Sequence<(index: Int, text: String)>) -> String {
-  items.map { "\n  [\($0.index)] \($0.text)" }.joined()
+  let items = Array(items)
+  let line = { (item: (index: Int, text: String)) in "\n  [\(item.index)] \(clipped(item.text))" }
+  guard items.count > OutputBudget.listEntries + 1 else { return items.map(line).joined() }
+  let end = OutputBudget.listEntries / 2
+  return items.prefix(end).map(line).joined() + "\n  … \(items.count - 2 * end) more"
+    + items.suffix(end).map(line).joined()
 }
 
 /// `texts` as a list for failure messages, indexed from 0 (see ``renderList(_:)``).
@@ -24,4 +34,16 @@ func renderList(_ texts: [String]) -> String {
 /// `values` as a list for failure messages, each shown by ``describe(_:)``.
 func describeList(_ values: [Any]) -> String {
   renderList(values.map(describe))
+}
+
+/// `text` as one entry of a failure message: whole up to ``OutputBudget/entryCharacters``
+/// characters; a longer one is cut there and says how long it was:
+/// `"aaaa…"… (50000002 characters, the first 2000 shown)`.
+func clipped(_ text: String) -> String {
+  let limit = OutputBudget.entryCharacters
+  // A character is at least one byte: a text of few bytes is not counted.
+  guard text.utf8.count > limit else { return text }
+  let count = text.count
+  guard count > limit else { return text }
+  return "\(text.prefix(limit))… (\(count) characters, the first \(limit) shown)"
 }

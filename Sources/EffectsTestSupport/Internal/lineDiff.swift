@@ -14,6 +14,10 @@
 ///     …
 /// ```
 ///
+/// At most ``OutputBudget/changedLines`` changed lines are shown, each cut to
+/// ``OutputBudget/entryCharacters``; a last line counts the rest (`    … and 12 more changed
+/// lines`), or says where the comparison stopped (see ``ListDiff/isComplete``).
+///
 /// Nil when the two texts have the same lines.
 func lineDiff(actual: [String], expected: [String], context: Int = 2) -> String? {
   guard let diff = ListDiff(expected: expected, actual: actual) else { return nil }
@@ -40,26 +44,29 @@ func lineDiff(actual: [String], expected: [String], context: Int = 2) -> String?
   }
   flushExpected()
   let changed = rows.indices.filter { rows[$0].changed }
-  var shown = [Bool](repeating: false, count: rows.count)
-  for index in changed {
-    for near in max(0, index - context)...min(rows.count - 1, index + context) { shown[near] = true }
-  }
-  // A single hidden line is shown: `…` would take its place and say less.
-  for index in rows.indices where !shown[index] {
-    let before = index == 0 || shown[index - 1]
-    let after = index == rows.count - 1 || shown[index + 1]
-    if before && after { shown[index] = true }
-  }
+  let shownChanges = changed.prefix(OutputBudget.changedLines)
+  let isCut = shownChanges.count < changed.count || !diff.isComplete
+  // A cut diff ends with the context of its last change shown, up to the first change not shown.
+  let next = changed.count > shownChanges.count ? changed[shownChanges.count] : rows.count
+  let end = isCut ? min(next, (shownChanges.last ?? 0) + context + 1) : rows.count
+  let shown = shownIndices(around: shownChanges, in: end, context: context)
   var output: [String] = []
   var cut = false
-  for (index, row) in rows.enumerated() {
+  for (index, row) in rows.prefix(end).enumerated() {
     if shown[index] {
-      output.append(row.text)
+      output.append(clipped(row.text))
       cut = false
     } else if !cut {
       output.append("    …")
       cut = true
     }
+  }
+  if !diff.isComplete {
+    output.append(
+      "    … and more changed lines: past \(OutputBudget.edits) insertions and removals, the rest is not compared"
+    )
+  } else if shownChanges.count < changed.count {
+    output.append("    … and \(counted(changed.count - shownChanges.count, "more changed line"))")
   }
   return output.joined(separator: "\n")
 }
