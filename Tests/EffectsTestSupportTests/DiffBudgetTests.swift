@@ -5,9 +5,11 @@ import Foundation
 import Testing
 
 /// Failure messages have a budget (`OutputBudget`): a diff shows its first 20 differences, a list
-/// its first and last 10 entries — each cut saying what it left out — and the list diff costs time
-/// and memory in proportion to the lists for a few differences.
+/// its first and last 10 entries, a body its first KiB — each cut saying what it left out — and the
+/// list diff costs time and memory in proportion to the lists for a few differences.
 @Suite struct DiffBudgetTests {
+  private static let file = "EffectsTestSupportTests/DiffBudgetTests.swift"
+
   // MARK: The alignment
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
@@ -264,6 +266,101 @@ import Testing
         \((added + removed).joined(separator: "\n"))
             … and 10 more changed lines
         """
+    )
+  }
+
+  // MARK: Bodies
+
+  @Test(.timeLimit(.minutes(1)))
+  func anUnmatchedRequestWithA50MBBodyShowsItsFirstKiBAndItsSize() async throws {
+    let url = "https://api.example.com/upload"
+    let body = Data(repeating: UInt8(ascii: "a"), count: 50 * 1024 * 1024)
+    let line = #line + 1
+    let network = StubNetwork()
+    let stubLine = #line + 1
+    network.stub(.post(url, body: Data("small".utf8)), .ok)
+    let issues = await withCapturedIssues {
+      _ = try? await network.send(.post(url, body: body))
+    }.issues
+    let preview = #""\#(String(repeating: "a", count: 1024))"… (52428800 bytes, the first 1024 shown)"#
+    #expect(
+      issues == [
+        CapturedIssue(
+          #"""
+          StubNetwork got a request no stub matches: POST https://api.example.com/upload body: \#(preview). The \#
+          closest of its 1 stub, made at \#(Self.file):\#(stubLine), differs (+ the request, - the stub):
+              POST https://api.example.com/upload
+            + body: \#(preview)
+            - body: "small"
+          Add a stub for this request, or fix the request the code sends; a stub matches the same method, URL and \#
+          body, with every header it names. The code that sent it got StubNetworkError.
+          """#,
+          line: line
+        )
+      ]
+    )
+    #expect(issues.first.map { $0.message.utf8.count < 3_000 } == true)
+    _ = try await network.send(.post(url, body: Data("small".utf8)))
+  }
+
+  @Test func bodiesThatDifferPastTheirPreviewSayWhereTheyDiffer() async throws {
+    let url = "https://api.example.com/upload"
+    var body = Data(repeating: UInt8(ascii: "a"), count: 2_000)
+    let line = #line + 1
+    let network = StubNetwork()
+    let stubLine = #line + 1
+    network.stub(.post(url, body: body), .ok)
+    body[1_500] = UInt8(ascii: "b")
+    let issues = await withCapturedIssues {
+      _ = try? await network.send(.post(url, body: body))
+    }.issues
+    let preview = #""\#(String(repeating: "a", count: 1024))"… (2000 bytes, the first 1024 shown)"#
+    #expect(
+      issues == [
+        CapturedIssue(
+          #"""
+          StubNetwork got a request no stub matches: POST https://api.example.com/upload body: \#(preview). The \#
+          closest of its 1 stub, made at \#(Self.file):\#(stubLine), differs (+ the request, - the stub):
+              POST https://api.example.com/upload
+            + body: \#(preview) — differs from the stub's at byte 1500
+            - body: \#(preview)
+          Add a stub for this request, or fix the request the code sends; a stub matches the same method, URL and \#
+          body, with every header it names. The code that sent it got StubNetworkError.
+          """#,
+          line: line
+        )
+      ]
+    )
+    body[1_500] = UInt8(ascii: "a")
+    _ = try await network.send(.post(url, body: body))
+  }
+
+  @Test func aPreviewCutsTextBetweenCharacters() {
+    // "€" is 3 bytes: 341 of them fill 1,023 bytes, and the 1,024th is the first of the next.
+    let body = Data(String(repeating: "€", count: 400).utf8)
+    #expect(bodyPreview(body) == #""\#(String(repeating: "€", count: 341))"… (1200 bytes, the first 1023 shown)"#)
+    #expect(bodyPreview(Data([0xFF] + [UInt8](repeating: 0, count: 2_000))) == "2001 bytes")
+    #expect(bodyPreview(Data("short".utf8)) == #""short""#)
+  }
+
+  @Test func aRequestListedByACountAssertionShowsItsBodyByItsPreview() async throws {
+    let network = StubNetwork()
+    let url = "https://api.example.com/upload"
+    network.stub(.post(url, body: Data(repeating: UInt8(ascii: "a"), count: 5_000)), .ok)
+    _ = try await network.send(.post(url, body: Data(repeating: UInt8(ascii: "a"), count: 5_000)))
+    let line = #line + 1
+    let issues = withCapturedIssues { network.assertNoRequests() }.issues
+    let preview = #""\#(String(repeating: "a", count: 1024))"… (5000 bytes, the first 1024 shown)"#
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          StubNetwork got 1 request, expected none:
+            [0] POST https://api.example.com/upload body: \(preview)
+          """,
+          line: line
+        )
+      ]
     )
   }
 }

@@ -38,25 +38,32 @@ public func assertEffects<Value, E: Equatable>(
 }
 
 /// The failure message for effects that differ from the expected ones, or `nil` when they match:
-/// `opening`, a colon, and the diff.
-func effectsMismatch<E: Equatable>(expected: [E], actual: [E], subject opening: String) -> String? {
+/// `opening`, a colon, and the diff, each entry shown by `describe` (by default its
+/// `String(describing:)`).
+func effectsMismatch<E: Equatable>(
+  expected: [E],
+  actual: [E],
+  subject opening: String,
+  describe: (E) -> String = { String(describing: $0) }
+) -> String? {
   guard let diff = ListDiff(expected: expected, actual: actual) else { return nil }
-  let rendered = diff.render(expected: expected, actual: actual) { String(describing: $0) }
-  return "\(opening): \(rendered)"
+  return "\(opening): \(diff.render(expected: expected, actual: actual, describe: describe))"
 }
 
 /// The failure message of a cumulative assertion (`assertEffects`, `assertRequests`), or `nil`
 /// when the lists match: ``effectsMismatch(expected:actual:subject:)``, and — when `expected` is
 /// the last part of what was recorded, as in a test asserting one step at a time without clearing
 /// — a sentence saying so, and how to clear. `noun` names what is recorded and what records it:
-/// `("effect", "recorder")`.
+/// `("effect", "recorder")`; `describe` shows an entry.
 func cumulativeMismatch<E: Equatable>(
   expected: [E],
   actual: [E],
   subject: String,
-  noun: (item: String, recorder: String)
+  noun: (item: String, recorder: String),
+  describe: (E) -> String = { String(describing: $0) }
 ) -> String? {
-  guard var message = effectsMismatch(expected: expected, actual: actual, subject: subject) else { return nil }
+  guard var message = effectsMismatch(expected: expected, actual: actual, subject: subject, describe: describe)
+  else { return nil }
   if !expected.isEmpty, expected.count < actual.count, actual.suffix(expected.count).elementsEqual(expected) {
     message += """
 

@@ -18,6 +18,8 @@ extension StubNetwork {
   ///     [0] GET https://api.example.com/me
   ///   + [1] GET https://api.example.com/me   (unexpected)
   /// ```
+  ///
+  /// A body over 1 KiB is shown by its first KiB and its size.
   public func assertRequests(
     _ expected: [NetworkRequest],
     fileID: StaticString = #fileID,
@@ -30,7 +32,8 @@ extension StubNetwork {
         expected: expected,
         actual: requests,
         subject: "StubNetwork requests differ",
-        noun: ("request", "network")
+        noun: ("request", "network"),
+        describe: preview
       )
     else { return }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -48,7 +51,7 @@ extension StubNetwork {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard let message = Self.wording.countFailure(count, recorded: { requests.map(\.description) }) else { return }
+    guard let message = Self.wording.countFailure(count, recorded: { requests.map(preview) }) else { return }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -64,7 +67,7 @@ extension StubNetwork {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard let message = Self.wording.noneFailure(requests.map(\.description)) else { return }
+    guard let message = Self.wording.noneFailure(requests.map(preview)) else { return }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

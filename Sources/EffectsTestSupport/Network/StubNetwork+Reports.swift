@@ -3,10 +3,10 @@ import Foundation
 
 extension StubNetwork {
   /// The failure for `request`, which no stub matches: the request, the closest stub with a diff,
-  /// and the fix.
+  /// and the fix. Bodies are shown by ``bodyPreview(_:)``: a 50 MB body by its first KiB.
   func unmatchedMessage(_ request: NetworkRequest) -> String {
     let stubs = state.withLock { $0.stubs }
-    let opening = "StubNetwork got a request no stub matches: \(request)."
+    let opening = "StubNetwork got a request no stub matches: \(preview(request))."
     let consequence = "The code that sent it got StubNetworkError."
     guard let closest = stubs.max(by: { $0.likeness(to: request) < $1.likeness(to: request) }) else {
       return """
@@ -15,7 +15,11 @@ extension StubNetwork {
         """
     }
     let diff =
-      lineDiff(actual: Self.lines(of: request), expected: Self.lines(of: closest.request), context: 3)
+      lineDiff(
+        actual: Self.lines(of: request, against: closest.request),
+        expected: Self.lines(of: closest.request),
+        context: 3
+      )
       ?? "    (the stub names a header the request does not carry)"
     return """
       \(opening) The closest of its \(counted(stubs.count, "stub")), made at \(closest.callSite), differs \
@@ -26,7 +30,9 @@ extension StubNetwork {
       """
   }
 
-  /// Reports, once each, the stubs no request used, at the line that made them.
+  /// Reports, once each, the stubs no request used, at the line that made them, with the requests
+  /// the network got (a list cut as ``renderList(_:)`` cuts it, bodies shown by
+  /// ``bodyPreview(_:)``).
   func reportUnusedStubs() {
     let (unused, requests) = state.withLock { state -> ([Stub], [NetworkRequest]) in
       var unused: [Stub] = []
@@ -36,11 +42,11 @@ extension StubNetwork {
       }
       return (unused, state.requests)
     }
-    let received = requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map(\.description)))"
+    let received = requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map(preview)))"
     for stub in unused {
       reportIssue(
         """
-        StubNetwork stub made here was never used: \(stub.summary).\(received)
+        StubNetwork stub made here was never used: \(Self.summary(of: stub)).\(received)
         Remove the stub if the code should not send this request, or find why it did not (a request matches with the \
         same method, URL and body).
         """,
@@ -49,11 +55,40 @@ extension StubNetwork {
     }
   }
 
-  /// A request as lines to compare: method and URL, each header, the body.
-  private static func lines(of request: NetworkRequest) -> [String] {
-    ["\(request.method) \(request.url.absoluteString)"]
-      + request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      + (request.body.isEmpty ? [] : ["body: \(describeBody(request.body))"])
+  /// `POST https://… → 200 body: "…"` (or `→ throws …`), as messages list a stub, bodies shown by
+  /// ``bodyPreview(_:)``.
+  private static func summary(of stub: Stub) -> String {
+    switch stub.answer {
+    case .response(let response): "\(preview(stub.request)) → \(preview(response))"
+    case .failure(let error): "\(preview(stub.request)) → throws \(error)"
+    }
+  }
+
+  /// A request as lines to compare: method and URL, each header, the body (by
+  /// ``bodyPreview(_:)``). When the body differs from `stub`'s but reads the same in a preview
+  /// (two bodies longer than the preview that differ after it, or two of the same size that are
+  /// not text), its line says where the bytes first differ.
+  private static func lines(of request: NetworkRequest, against stub: NetworkRequest? = nil) -> [String] {
+    var body = request.body.isEmpty ? [] : ["body: \(bodyPreview(request.body))"]
+    if let stub, stub.body != request.body, bodyPreview(stub.body) == bodyPreview(request.body) {
+      body[0] += " — differs from the stub's at byte \(firstDifference(request.body, stub.body))"
+    }
+    return ["\(request.method) \(request.url.absoluteString)"]
+      + request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" } + body
+  }
+
+  /// The offset of the first byte where `a` and `b` differ (the size of the shorter when one
+  /// starts with the other). Compared a KiB at a time, then byte by byte.
+  private static func firstDifference(_ a: Data, _ b: Data) -> Int {
+    let count = min(a.count, b.count)
+    func bytes(_ data: Data, _ range: Range<Int>) -> Data {
+      data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
+    }
+    var offset = 0
+    while offset + 1024 <= count, bytes(a, offset..<offset + 1024) == bytes(b, offset..<offset + 1024) {
+      offset += 1024
+    }
+    return (offset..<count).first { a[a.startIndex + $0] != b[b.startIndex + $0] } ?? count
   }
 
   /// The request as Swift code that makes it, for a message's fix: `.get("https://…")`.
