@@ -80,10 +80,10 @@ def main():
     parser.add_argument("workload", help="a benchmark's name, e.g. callbacks.1e4.effects")
     parser.add_argument("--top", type=int, default=10, help="how many functions to print (10)")
     arguments = parser.parse_args()
-    size = re.search(r"\.1e(\d+)\.", arguments.workload)
+    size = re.search(r"\.(\d)e(\d+)\.", arguments.workload)
     if size is None:
-        sys.exit("a workload is named workload.1eN.side")
-    size = 10 ** int(size.group(1))
+        sys.exit("a workload is named workload.1eN.side (or 5eN)")
+    size = int(size.group(1)) * 10 ** int(size.group(2))
 
     binary, products = build()
     total_none, costs_none = callgrind(binary, products, arguments.workload, 0)

@@ -34,6 +34,7 @@ WORKLOADS = [
     ("read.scoped", "read the date co-effect, inside an override"),
     ("spy-record", "Spy call (Void output, record)"),
     ("interpret", "Interpreter.live perform(.setDefault) into memory"),
+    ("diff", "one entry of two lists that differ in one, diffed by assertEffects"),
 ]
 
 
