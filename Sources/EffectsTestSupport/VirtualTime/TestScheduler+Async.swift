@@ -300,7 +300,14 @@ extension TestScheduler {
     }
     guard beginDriving(operation, at: caller) else { return }
     reportEscapes(of: executor, at: IssueSite(caller))
-    if !executor.isSettled(drive: caller, isolation: isolation) { await settle(executor, drive: caller) }
+    // A scope whose tasks never all suspend (a Task.yield() loop) is given up on and reported
+    // once; from then on this call waits for it only briefly.
+    var patience = VirtualExecutor.Patience.advance
+    if !executor.isSettled(drive: caller, isolation: isolation),
+      !(await settle(executor, drive: caller, patience: patience))
+    {
+      guard givenUp(operation, at: caller, patience: &patience) else { return endDriving() }
+    }
     guard let goal = goal() else {
       endDriving()
       return
@@ -311,10 +318,45 @@ extension TestScheduler {
     while drain.runNext(self) {
       // Most steps enqueue nothing (a callback that only changes state): the check costs a lock,
       // where a settle costs an async call even when nothing runs.
-      if !executor.isSettled(drive: caller, isolation: isolation) { await settle(executor, drive: caller) }
+      if !executor.isSettled(drive: caller, isolation: isolation),
+        !(await settle(executor, drive: caller, patience: patience))
+      {
+        guard givenUp(operation, at: caller, patience: &patience) else { break }
+      }
       if drain.reachedLimit(self) { break }
     }
     drain.finish(self)
+  }
+
+  /// Reports an async form that stopped waiting for the scope's tasks, and whether it goes on:
+  /// after a busy scope, yes (once reported, it waits only briefly from then on); after the
+  /// waiting task was cancelled (a test's time limit), no.
+  @available(EffectsVirtualTime, *)
+  private func givenUp(_ operation: String, at caller: CallSite, patience: inout VirtualExecutor.Patience) -> Bool {
+    if Task.isCancelled {
+      reportIssue(
+        """
+        \(operation) was cancelled while it waited for the tasks of the scope (the test's time limit?), and \
+        returns without waiting for them. Tasks that never all suspend keep a scope busy: a loop of Task.yield() \
+        polling for something, or a job that does not return.
+        """,
+        at: caller
+      )
+      return false
+    }
+    guard patience.busyLooks > VirtualExecutor.Patience.advanceAfterGivingUp.busyLooks else { return true }
+    reportIssue(
+      """
+      \(operation) stopped waiting for the tasks of the scope: they kept running, \(patience.busyJobs) jobs or more \
+      in every \(patience.interval.literal) for \(patience.busyFor.literal), without ever all suspending — a loop \
+      of Task.yield() polling for something, such as work this call would run? It goes on without waiting for \
+      them, so what the test sees after this line may depend on timing. Let the loop await what it polls for \
+      (sleep on the scheduler, or await a stream or a continuation) instead of yielding.
+      """,
+      at: caller
+    )
+    patience = .advanceAfterGivingUp
+    return true
   }
 
   /// The executor of the caller's scope, or nil when there is none (reported when the caller is a

@@ -169,11 +169,12 @@ extension TestScheduler {
   /// ``VirtualExecutor/Patience/scopeEnd``).
   private func reportStillRunning(at scope: IssueSite) {
     let patience = VirtualExecutor.Patience.scopeEnd
+    let limit = patience.limit ?? .zero
     scope.report(
       """
       withVirtualTime found tasks of the scope still running after its operation returned, never all \
       suspending — a loop of Task.yield() (\(patience.busyJobs) jobs or more in \(patience.interval.literal) of real \
-      time), or a job that did not return for \(patience.limit.literal) (a task blocked on the scope's thread). They \
+      time), or a job that did not return for \(limit.literal) (a task blocked on the scope's thread). They \
       were cancelled; the scope ends without waiting for them. Let every task suspend or end before the scope \
       ends: a loop that waits for something should sleep on the scheduler or await it.
       """

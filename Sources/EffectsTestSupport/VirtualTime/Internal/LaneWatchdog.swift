@@ -108,12 +108,15 @@ enum LaneWatchdog {
       // Real time, not the number of looks: a look can come early (a scope opening wakes it).
       let now = DispatchTime.now()
       // Long overdue: the watchdog did not run in between, so the whole process was stopped.
-      let afterStop = elapsed(from: lastLook, to: now) > interval + stoppedGap
+      let sinceLastLook = elapsed(from: lastLook, to: now)
+      let afterStop = sinceLastLook > interval + stoppedGap
       lastLook = now
       for (key, var watched) in watcher.watched {
         // Under the watcher's lock: `forget` (which takes it) runs before the executor goes.
         look(at: &watched, now: now, afterStop: afterStop)
         watcher.watched[key] = watched
+        // The patience of waits for the scope is judged on the same looks: a wait costs nothing.
+        watched.executor.judgeWaiters(elapsed: sinceLastLook, afterStop: afterStop)
       }
     }
   }

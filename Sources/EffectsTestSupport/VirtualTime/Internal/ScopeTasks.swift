@@ -160,6 +160,19 @@ enum ScopeTasks {
     owners.withLock { $0[address] = Owner(scope: scope, id: id) }
   }
 
+  /// The open scope that ran the task at `address` with `id`, if any.
+  static func owner(address: UInt, id: UInt64) -> VirtualExecutor? {
+    owners.withLock { owners in
+      guard let owner = owners[address], owner.id == id else { return nil }
+      return owner.scope
+    }
+  }
+
+  /// Forgets the task at `address`, which has ended.
+  static func forget(_ address: UInt) {
+    owners.withLock { _ = $0.removeValue(forKey: address) }
+  }
+
   /// The open scope that ran `job`'s task, if any.
   static func owner(of job: UnownedJob) -> VirtualExecutor? {
     guard let taskID, isTask(job) else { return nil }

@@ -110,12 +110,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// How many jobs of the scope have finished: what a wait with ``Patience`` looks at.
   private var finishedJobs: UInt64 = 0
   private var closed = false
-  /// Tasks waiting for the count to reach zero, by id (a waiter with a deadline is taken out by id).
-  private var idleWaiters: [(id: UInt64, continuation: UnsafeContinuation<Bool, Never>)] = []
+  /// Tasks waiting for the count to reach zero (one given up on, or cancelled, is taken out by id).
+  private var idleWaiters: [IdleWaiter] = []
   private var nextWaiterID: UInt64 = 0
   /// The unstructured tasks the scope started, kept alive (retained) until it closes so that its
   /// end can tell which of them never finished.
   private var started: [StartedTask] = []
+  /// The size of ``started`` at which it is next pruned of ended tasks.
+  private var pruneAt = VirtualExecutor.firstPrune
   /// The serial lane's thread generation: a thread whose generation is not this one has been
   /// replaced (its job blocked the lane) and stops after that job.
   private var laneGeneration = 0
@@ -158,13 +160,24 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// closed (the caller then hands it to the global executor).
   func enqueueGlobal(_ job: UnownedJob) -> Bool {
     condition.lock()
-    defer { condition.unlock() }
-    guard !closed else { return false }
-    adopt(job)
-    inFlight += 1
-    jobs.append(job)
-    condition.signal()
-    return true
+    guard !closed else {
+      condition.unlock()
+      return false
+    }
+    switch claim(job) {
+    case .ours:
+      inFlight += 1
+      jobs.append(job)
+      condition.signal()
+      condition.unlock()
+      return true
+    case .another(let owner):
+      condition.unlock()
+      return owner.enqueueEscaped(job, onMainActor: false)
+    case .none:
+      condition.unlock()
+      return false
+    }
   }
 
   /// Queues a job of a known task that was enqueued from outside the scope, recording the escape.
@@ -197,24 +210,91 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// next — even by a `Task.yield()` on a thread of the default executor — it comes to the scope.
   func adoptDriver(_ job: UnownedJob) {
     condition.lock()
-    adopt(job)
     driverID = ScopeTasks.id(of: job) ?? 0
+    if let id = ScopeTasks.id(of: job) { adopt(job, address: ScopeTasks.address(of: job), id: id) }
     condition.unlock()
   }
 
-  /// Records a task the first time the scope queues one of its jobs. Called with the lock held.
-  private func adopt(_ job: UnownedJob) {
-    guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return }
+  /// Whose a job queued from inside the scope is.
+  private enum Claim {
+    /// The scope's: its own task, a task it started, or a job that is not a task (an actor's
+    /// turn, a continuation).
+    case ours
+    /// A task of another open scope (another test's), resumed from this one: it goes to its
+    /// owner, which reports it as resumed from outside.
+    case another(VirtualExecutor)
+    /// A task no open scope owns, started before this scope opened (by another test, or left over
+    /// from an earlier scope): not this scope's, so it runs on the real executor, and this scope
+    /// reports that it resumed it.
+    case none
+  }
+
+  /// Decides whose `job` is, adopting a task the first time the scope queues one of its jobs. A
+  /// task is the scope that started it's: a scope never adopts another's task because it resumed
+  /// it, so it never waits for it, reports it as its own leftover, or cancels it. Called with the
+  /// lock held.
+  private func claim(_ job: UnownedJob) -> Claim {
+    guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return .ours }
     let address = ScopeTasks.address(of: job)
-    guard adopted.updateValue(id, forKey: address) != id else { return }
+    if adopted[address] == id { return .ours }
+    if let owner = ScopeTasks.owner(address: address, id: id), owner !== self { return .another(owner) }
+    // The runtime numbers tasks in the order they are made: one older than the test's own task
+    // (the driver) was not made by the scope.
+    if address != driver, id < driverID {
+      recordEscapeLocked(
+        """
+        the scope resumed a task that is not part of it (one started before the scope opened: by \
+        another test running in parallel, or left over from an earlier scope); it runs outside the \
+        scope, which does not wait for it
+        """
+      )
+      return .none
+    }
+    adopt(job, address: address, id: id)
+    return .ours
+  }
+
+  /// Records `job`'s task as the scope's. Called with the lock held.
+  private func adopt(_ job: UnownedJob, address: UInt, id: UInt64) {
+    adopted[address] = id
     ScopeTasks.adopt(address: address, id: id, by: self)
-    // Only tasks created after the test's own task: a task of code outside the test that the
-    // scope happens to resume (through a shared stream, say) is not the test's to report.
+    // Only tasks created after the test's own task are the test's to report at the end.
     if address != driver, id > driverID, ScopeTasks.isUnstructuredTask(job) {
       ScopeTasks.retain(address)
       started.append(StartedTask(address: address, startedAfter: lastDrive))
+      if started.count >= pruneAt { pruneStarted() }
     }
   }
+
+  /// Releases the started tasks that have ended, so that a scope holds only the tasks still
+  /// running: a loop starting 300,000 short tasks keeps a few thousand alive, not all of them.
+  /// Called with the lock held, when ``started`` has doubled since the last pass (amortised O(1)
+  /// per task).
+  private func pruneStarted() {
+    var running: [StartedTask] = []
+    running.reserveCapacity(started.count)
+    for task in started {
+      if ScopeTasks.hasEnded(task.address) == true {
+        adopted[task.address] = nil
+        ScopeTasks.forget(task.address)
+        ScopeTasks.release(task.address)
+      } else {
+        running.append(task)
+      }
+    }
+    started = running
+    pruneAt = max(Self.firstPrune, 2 * running.count)
+  }
+
+  /// How many started tasks the scope holds alive now.
+  var heldTasks: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return started.count
+  }
+
+  /// How many started tasks the scope holds before it first looks for ended ones.
+  private static let firstPrune = 1_024
 
   /// Counts a main-actor job of the scope and runs it on the main queue, as the main actor's
   /// executor would; false once the scope is closed.
@@ -224,7 +304,15 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       condition.unlock()
       return false
     }
-    adopt(job)
+    switch claim(job) {
+    case .ours: break
+    case .another(let owner):
+      condition.unlock()
+      return owner.enqueueEscaped(job, onMainActor: true)
+    case .none:
+      condition.unlock()
+      return false
+    }
     inFlight += 1
     mainJobs.append(job)
     let schedule = !mainDrainScheduled
@@ -284,14 +372,20 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Records something that reached the scope from outside it, described for the report.
   func recordEscape(_ description: String) {
     condition.lock()
-    escapes.append(Escape(description: description, during: lastDrive))
+    recordEscapeLocked(description)
     condition.unlock()
+  }
+
+  /// ``recordEscape(_:)``, with the lock held.
+  private func recordEscapeLocked(_ description: String) {
+    escapes.append(Escape(description: description, during: lastDrive))
   }
 
   // MARK: Waiting
 
   /// Returns once no job of the scope is queued or running, other than the caller's own (which
-  /// suspends, or is the only one left) — or, given a `patience`, once it runs out: then false.
+  /// suspends, or is the only one left) — or, given a `patience`, once it runs out, or once the
+  /// waiting task is cancelled (a test's time limit): then false.
   ///
   /// `drive` is the async form waiting: escapes that happen after it returns are reported at it.
   @discardableResult
@@ -308,22 +402,45 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     // (then "async advance steps over callbacks from @MainActor") measured 1.56 and 1.59 µs per step, against 2.12 and
     // 2.10 µs with a CheckedContinuation. A waiter is resumed once, by whoever removes it from
     // `idleWaiters` under `condition`.
-    return await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Bool, Never>) in
-      condition.lock()
-      if inFlight - own <= 0 {
+    let id = reserveWaiterID()
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Bool, Never>) in
+        condition.lock()
+        if inFlight - own <= 0 || Task.isCancelled {
+          let idle = inFlight - own <= 0
+          condition.unlock()
+          continuation.resume(returning: idle)
+          return
+        }
+        idleWaiters.append(
+          IdleWaiter(id: id, continuation: continuation, patience: patience, finishedAtLook: finishedJobs)
+        )
         condition.unlock()
-        continuation.resume(returning: true)
-        return
       }
-      let id = nextWaiterID
-      nextWaiterID += 1
-      idleWaiters.append((id, continuation))
-      let finished = finishedJobs
-      condition.unlock()
-      if let patience {
-        look(at: id, after: finished, waited: .zero, patience)
-      }
+    } onCancel: {
+      giveUp(waiter: id)
     }
+  }
+
+  /// The id of a new waiter for the scope to be idle.
+  private func reserveWaiterID() -> UInt64 {
+    condition.lock()
+    defer { condition.unlock() }
+    nextWaiterID += 1
+    return nextWaiterID
+  }
+
+  /// Resumes the waiter `id` with false, if it still waits. (One that has not started waiting yet
+  /// sees its task cancelled when it does, under the same lock.)
+  private func giveUp(waiter id: UInt64) {
+    condition.lock()
+    guard let index = idleWaiters.firstIndex(where: { $0.id == id }) else {
+      condition.unlock()
+      return
+    }
+    let waiter = idleWaiters.remove(at: index)
+    condition.unlock()
+    waiter.continuation.resume(returning: false)
   }
 
   /// How long a wait for the scope to be idle goes on before it gives up, judged by what the scope
@@ -332,42 +449,96 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   struct Patience {
     /// How often the wait looks at the scope (real time).
     var interval: Duration
-    /// The jobs finished in one interval that show the scope busy rather than starved: a loop
-    /// that never suspends (`Task.yield()`), given up on at the first look.
+    /// The jobs finished in one interval that show the scope busy rather than starved.
     var busyJobs: UInt64
-    /// The longest wait, in real time, for a scope that is not busy: a job that never returns.
-    var limit: Duration
+    /// How many looks in a row must find the scope busy before the wait gives up: a loop that
+    /// never suspends (`Task.yield()`) stays busy for ever; real work, however long, ends.
+    var busyLooks: Int
+    /// The longest wait, in real time, for a scope that is not busy (a job that never returns);
+    /// nil: no limit (the lane's watchdog deals with a job that never returns).
+    var limit: Duration?
 
-    /// The end of a scope: looks every quarter of a second, gives up on 1,000 jobs in one look or
-    /// after ten seconds (five times as long under the thread sanitizer, which slows every thread).
+    /// How long the busy streak lasts before the wait gives up.
+    var busyFor: Duration {
+      interval * busyLooks
+    }
+
+    /// The end of a scope, where every task should have ended: looks every quarter of a second,
+    /// gives up on 1,000 jobs in one look or after ten seconds (five times as long under the thread
+    /// sanitizer, which slows every thread).
     static let scopeEnd = Patience(
       interval: .milliseconds(250),
       busyJobs: 1_000,
+      busyLooks: 1,
       limit: .seconds(LaneWatchdog.isSanitized ? 50 : 10)
+    )
+
+    /// An `await advance`, where tasks may have real work to do: gives up only on a scope that
+    /// runs 1,000 jobs or more in every quarter of a second for five seconds (25 under the thread
+    /// sanitizer) without ever being idle.
+    static let advance = Patience(
+      interval: .milliseconds(250),
+      busyJobs: 1_000,
+      busyLooks: LaneWatchdog.isSanitized ? 100 : 20,
+      limit: nil
+    )
+
+    /// An `await advance` that has given up once: the loop it reported is still running, so it
+    /// no longer waits for it for long.
+    static let advanceAfterGivingUp = Patience(
+      interval: .milliseconds(250),
+      busyJobs: 1_000,
+      busyLooks: 1,
+      limit: nil
     )
   }
 
-  /// After `patience.interval`, gives the waiter `id` up (resuming it with false) if the scope
-  /// was busy meanwhile or the wait reached its limit; else looks again later.
-  private func look(at id: UInt64, after finishedBefore: UInt64, waited: Duration, _ patience: Patience) {
-    let interval = DispatchTimeInterval.milliseconds(Int(patience.interval / .milliseconds(1)))
-    DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [self] in
-      condition.lock()
-      guard let index = idleWaiters.firstIndex(where: { $0.id == id }) else {
-        condition.unlock()
-        return
-      }
-      let finished = finishedJobs
-      let waited = waited + patience.interval
-      guard finished - finishedBefore >= patience.busyJobs || waited >= patience.limit else {
-        condition.unlock()
-        look(at: id, after: finished, waited: waited, patience)
-        return
-      }
-      let waiter = idleWaiters.remove(at: index)
+  /// A task waiting for the scope to be idle, and how its patience stands.
+  private struct IdleWaiter {
+    let id: UInt64
+    let continuation: UnsafeContinuation<Bool, Never>
+    /// Nil: it waits as long as it takes.
+    let patience: Patience?
+    /// The jobs finished when it was last looked at, and how long it has waited since it began.
+    var finishedAtLook: UInt64
+    var waited: Duration = .zero
+    /// Real time since the last look, and how many looks in a row found the scope busy.
+    var sinceLook: Duration = .zero
+    var busyLooks = 0
+  }
+
+  /// Judges the patience of the waiters that have one, `elapsed` (real time) after the last call:
+  /// a waiter is given up on (resumed with false) once the scope has been busy for
+  /// `patience.busyLooks` looks in a row, or the wait has reached `patience.limit`. Called by the
+  /// lane's watchdog on each of its looks, so that a wait costs nothing until then. `afterStop`:
+  /// the whole process was stopped meanwhile (a debugger), which no waiter is charged for.
+  func judgeWaiters(elapsed: Duration, afterStop: Bool) {
+    condition.lock()
+    guard idleWaiters.contains(where: { $0.patience != nil }) else {
       condition.unlock()
-      waiter.continuation.resume(returning: false)
+      return
     }
+    var givenUp: [UnsafeContinuation<Bool, Never>] = []
+    var waiting: [IdleWaiter] = []
+    for var waiter in idleWaiters {
+      if let patience = waiter.patience, !afterStop {
+        waiter.sinceLook += elapsed
+        if waiter.sinceLook >= patience.interval {
+          waiter.waited += waiter.sinceLook
+          waiter.sinceLook = .zero
+          waiter.busyLooks = finishedJobs - waiter.finishedAtLook >= patience.busyJobs ? waiter.busyLooks + 1 : 0
+          waiter.finishedAtLook = finishedJobs
+          if waiter.busyLooks >= patience.busyLooks || patience.limit.map({ waiter.waited >= $0 }) == true {
+            givenUp.append(waiter.continuation)
+            continue
+          }
+        }
+      }
+      waiting.append(waiter)
+    }
+    idleWaiters = waiting
+    condition.unlock()
+    for continuation in givenUp { continuation.resume(returning: false) }
   }
 
   /// ``whenIdle(drive:isolation:)`` after leaving the caller's actor, so that the jobs queued on it
@@ -481,17 +652,16 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         // Run as the current task executor, so that `Task.yield()` comes back here.
         job.runSynchronously(on: taskExecutor)
         condition.lock()
-        // A thread replaced while its job was blocked counts that job done, and stops: a new
-        // thread runs the lane since.
-        let replaced = generation != laneGeneration
-        if !replaced { laneJobRunning = false }
+        // A thread replaced while its job was blocked stops: a new thread runs the lane since,
+        // and the job was counted done when it was given up on.
+        if generation != laneGeneration { break }
+        laneJobRunning = false
         let ready = finishedLocked()
         if !ready.isEmpty {
           condition.unlock()
           for waiter in ready { waiter.resume(returning: true) }
           condition.lock()
         }
-        if replaced { break }
       } else if closed {
         break
       } else {
@@ -517,7 +687,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Gives up on the lane's running job — job `number`, which has not returned for `duration` —
   /// when it is still the one running: a new thread runs the scope's other jobs (so a job waiting
   /// for one of them is released), and the blocked one is reported (when `reported`). The blocked
-  /// job still counts until it returns; then its thread ends.
+  /// job counts as done from then on, so that a wait for the scope goes on; its thread ends when
+  /// it returns.
   func replaceBlockedLane(job number: UInt64, after duration: Duration, waiting: Bool, reported: Bool) {
     condition.lock()
     guard !closed, laneJobRunning, laneJobsStarted == number else {
@@ -530,7 +701,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     if reported {
       recordBlockedLane(after: duration, waiting: waiting)
     }
+    // The blocked job no longer counts as in flight: an advance waiting for the scope goes on,
+    // and says why (the escape above). Its thread ends when it returns, counting nothing.
+    let ready = finishedLocked()
     condition.unlock()
+    for waiter in ready { waiter.resume(returning: true) }
     startLaneThread(generation: generation)
   }
 
