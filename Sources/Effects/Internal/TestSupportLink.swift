@@ -23,6 +23,9 @@ package protocol TestIssueReporting: Sendable {
   /// Records that code read the live root environment with no environment set, placed like
   /// ``report(_:at:)`` — but only while a test runs. Outside any test the read is the host's own
   /// (an app hosting tests reads its root at launch, before any test starts), and nothing is said.
+  /// A task that a test's virtual-time scope runs is in that test even when it carries no test (a
+  /// detached task, which inherits no task-local value, so not the scope's environment either):
+  /// there the read is a failure of the run, like any other.
   static func reportLiveRead(_ message: String, at callSite: CallSite?)
 }
 

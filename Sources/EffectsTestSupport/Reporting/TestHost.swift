@@ -17,6 +17,11 @@ import Testing
 ///   through Swift Testing's back channel to the parent, as an issue of the test that started the
 ///   exit test. So that body counts as the test.
 /// - Any other process (an app, a benchmark that links test support) runs no test.
+///
+/// And off the test's task — a `Thread`, a Dispatch callback, a detached task, work still running
+/// after the test returned — no `Test.current` says which test runs. One fact still ties a task to
+/// a test there: a task that an open virtual-time scope runs (a detached task the scope's code
+/// started, say) is that test's code, since only a test opens a scope.
 package struct TestHost: Sendable, Equatable {
   /// The test framework that drives this process.
   package enum Runner: Sendable, Equatable {
@@ -35,11 +40,15 @@ package struct TestHost: Sendable, Equatable {
   package var swiftTestingTest: Bool
   /// Whether an XCTest case is running, as ``XCTestCaseObserver`` knows it.
   package var xcTestCase: Bool
+  /// Whether the current task is one that an open virtual-time scope runs, whether or not it
+  /// carries the scope: the test's own task, a task it started, a detached task included.
+  package var virtualTimeScope: Bool
 
-  package init(runner: Runner, swiftTestingTest: Bool, xcTestCase: Bool) {
+  package init(runner: Runner, swiftTestingTest: Bool, xcTestCase: Bool, virtualTimeScope: Bool = false) {
     self.runner = runner
     self.swiftTestingTest = swiftTestingTest
     self.xcTestCase = xcTestCase
+    self.virtualTimeScope = virtualTimeScope
   }
 }
 
@@ -49,7 +58,9 @@ package enum ReportKind: Sendable {
   /// co-effect that a test's environment does not provide.
   case failure
   /// The live root environment read with no environment set: wrong only in a test, which should
-  /// have set one. Outside any test, it is the host reading its own world.
+  /// have set one. Outside any test, it is the host reading its own world. A task that a test's
+  /// virtual-time scope runs is in a test, though it carries none (a detached task): there the
+  /// read is a failure.
   case liveRead
 }
 
@@ -73,19 +84,28 @@ extension TestHost {
   ///    `Test.current` belongs to the task, while an XCTest case running is the whole process's
   ///    fact, and Xcode runs both frameworks in one process.
   /// 2. An XCTest case runs → `XCTFail`, at the call site.
-  /// 3. No test runs — an app's launch code before any test starts, a `static let` initialised
-  ///    before the first test, work left running after the last one, XCTest's runner between two
-  ///    cases, a Dispatch callback that carries no test:
+  /// 3. No test runs on this task — an app's launch code before any test starts, a `static let`
+  ///    initialised before the first test, work left running after the test returned, XCTest's
+  ///    runner between two cases, a `Thread`, a Dispatch callback or a detached task, none of which
+  ///    carries a test:
   ///    - a failure in SwiftPM's Swift Testing run is an issue with no test: Swift Testing records
-  ///      it against the run, which fails (issue #27 extends this);
+  ///      it against the run, which fails. (In an exit test's child, rule 1 holds on every thread:
+  ///      `ExitTest.current` is the process's, and the child's configuration takes an issue
+  ///      recorded with no test, so it reaches the test that ran the exit test.)
   ///    - any other failure is one line on standard error — never an `XCTFail` with no case, which
   ///      XCTest drops (swift-corelibs-xctest) or pins on nothing;
-  ///    - a live read is the host's own, and nothing is said — except in SwiftPM's Swift Testing
-  ///      run, where only tests run code, so the read came from a test's code on a thread that
-  ///      carries no `Test.current`: there it is a line on standard error, as it always was.
+  ///    - a live read in a task that a virtual-time scope runs (``virtualTimeScope``) is a test's
+  ///      code reading the live root, which has the live scheduler and not the scope's: a failure,
+  ///      as above;
+  ///    - any other live read is the host's own, and nothing is said — except in SwiftPM's Swift
+  ///      Testing run, where only tests run code, so the read came from a test's code on a thread
+  ///      that carries no `Test.current`: there it is a line on standard error, as it always was.
+  ///      It stays a line, not a failure: a Dispatch callback of a test that asked for the live
+  ///      world (`.environment(.live)`) reads the root too, and nothing tells the two apart.
   package func destination(of kind: ReportKind) -> Destination {
     if swiftTestingTest { return .swiftTestingIssue }
     if xcTestCase { return .xcTestFailure }
+    let kind = virtualTimeScope ? .failure : kind
     switch (kind, runner) {
     case (.failure, .swiftTesting): return .swiftTestingIssue
     case (.failure, _): return .standardError
@@ -102,8 +122,17 @@ extension TestHost {
     return TestHost(
       runner: runner,
       swiftTestingTest: Test.current != nil || isExitTestBody,
-      xcTestCase: runner == .xcTest && XCTestCaseObserver.shared.caseMayBeRunning
+      xcTestCase: runner == .xcTest && XCTestCaseObserver.shared.caseMayBeRunning,
+      virtualTimeScope: isVirtualTimeScopeTask
     )
+  }
+
+  /// Whether the current task is one that an open virtual-time scope runs: the scope's own tasks
+  /// carry it as a task-local, and a detached task it started is one it adopted when it first
+  /// queued it (see `VirtualExecutor`). False where the engine is not available.
+  private static var isVirtualTimeScopeTask: Bool {
+    guard #available(EffectsVirtualTime , *) else { return false }
+    return VirtualExecutor.current != nil
   }
 
   /// Whether this process is the child of an exit test, running its body for the test that
