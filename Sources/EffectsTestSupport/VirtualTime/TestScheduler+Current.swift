@@ -18,20 +18,42 @@ extension TestScheduler {
   /// }
   /// ```
   ///
-  /// Read anywhere else, it reports an issue (at the running test) saying how to open a scope, and
-  /// answers a new scheduler, which nothing else uses.
+  /// Read anywhere else, it reports an issue saying how to open a scope, and answers a new
+  /// scheduler, which nothing else uses: in a Swift Testing test, at the test; with no test on the
+  /// task (a `Thread`, a Dispatch callback, a detached task), at the line that read it where the
+  /// stack says — in SwiftPM's Swift Testing run an issue of the run, which fails it. A detached
+  /// task started inside a scope is run by the scope but does not carry it (it inherits no
+  /// task-local value): the issue says so.
   public static var current: TestScheduler {
     if let scoped { return scoped }
-    let message = """
-      TestScheduler.current was read outside a virtual-time scope, so there is no test scheduler \
-      to answer; here is a new one that nothing else uses. Mark the test @Test(.virtualTime) (or \
-      its suite @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
-      """
-    if let test = Test.current {
-      recordFailure(message, at: FailureLocation(test.sourceLocation))
+    let host = TestHost.current
+    if host.swiftTestingTest, let test = Test.current {
+      recordFailure(outsideAScope, at: FailureLocation(test.sourceLocation))
     } else {
-      reportIssue(message, at: CallSite())
+      reportRead(host.virtualTimeScope && !carriesAScope ? inADetachedTask : outsideAScope, fallback: nil)
     }
     return TestScheduler()
   }
+
+  /// Whether the current task carries a virtual-time scope as a task-local: a scope opened by
+  /// ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``, which sets no
+  /// ``current``, does.
+  private static var carriesAScope: Bool {
+    guard #available(EffectsVirtualTime , *) else { return false }
+    return VirtualExecutor.scope != nil
+  }
+
+  private static let outsideAScope = """
+    TestScheduler.current was read outside a virtual-time scope, so there is no test scheduler \
+    to answer; here is a new one that nothing else uses. Mark the test @Test(.virtualTime) (or \
+    its suite @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
+    """
+
+  private static let inADetachedTask = """
+    TestScheduler.current was read in a task that a virtual-time scope runs but that does not carry \
+    the scope (Task.detached inherits no task-local value), so there is no test scheduler to answer; \
+    here is a new one that nothing else uses, and nothing advances it. Read TestScheduler.current \
+    before detaching and pass the scheduler in, or start the task with Task { … }, which carries the \
+    scope.
+    """
 }
