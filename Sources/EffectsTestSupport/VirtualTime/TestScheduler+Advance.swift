@@ -166,6 +166,7 @@ extension TestScheduler {
     private var ended = false
     /// How many tasks were resumed without waiting, and where they went to sleep (each line once).
     private var unwaited = (count: 0, sites: [CallSite]())
+    private var offLaneSleepers = (count: 0, sites: [CallSite]())
 
     init(until target: Duration?, limit: Int, caller: CallSite, operation: String, cannotWait: String?) {
       self.target = target
@@ -183,10 +184,13 @@ extension TestScheduler {
         return false
       case .action:
         break
-      case .sleeper(let site):
+      case .sleeper(let site, let offLane):
         if cannotWait != nil {
           unwaited.count += 1
           if !unwaited.sites.contains(site) { unwaited.sites.append(site) }
+        } else if offLane {
+          offLaneSleepers.count += 1
+          if !offLaneSleepers.sites.contains(site) { offLaneSleepers.sites.append(site) }
         }
       }
       runs += 1
@@ -214,6 +218,14 @@ extension TestScheduler {
           since: unwaited.sites,
           operation: operation,
           cannotWait: cannotWait,
+          caller: caller
+        )
+      }
+      if offLaneSleepers.count > 0 {
+        scheduler.reportOffLane(
+          offLaneSleepers.count,
+          since: offLaneSleepers.sites,
+          operation: operation,
           caller: caller
         )
       }
@@ -256,15 +268,15 @@ extension TestScheduler {
     /// A scheduled action, which has returned.
     case action
     /// A sleeping task, resumed: it runs on when its executor gets to it. The site is where it
-    /// went to sleep.
-    case sleeper(CallSite)
+    /// went to sleep; `offLane`: it slept off the scope's lanes, where no wait can see it.
+    case sleeper(CallSite, offLane: Bool)
   }
 
   /// Runs the earliest work due by `target` (any, when nil), at its deadline. When nothing is due
   /// and `orEndDriving`, it moves time to `target` and ends the drive in the same lock: the last
   /// turn of every `advance` costs one lock, not three.
   func runNext(until target: Duration?, orEndDriving: Bool = false) -> Ran {
-    let next: (work: TimerQueue.Work, sleptAt: CallSite?)? = state.withLock { state in
+    let next: (work: TimerQueue.Work, sleptAt: CallSite?, offLane: Bool)? = state.withLock { state in
       guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else {
         if orEndDriving {
           if let target { state.elapsed = max(state.elapsed, target) }
@@ -273,11 +285,12 @@ extension TestScheduler {
         return nil
       }
       if deadline > state.elapsed { state.elapsed = deadline }
-      guard case .sleep(_, let index) = work else { return (work, nil) }
-      let handle =
-        index < state.sleeperSlots.count && state.sleeperSlots[index].id == id ? state.sleeperSlots[index].handle : nil
+      guard case .sleep(_, let index) = work else { return (work, nil, false) }
+      let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
+      let handle = ours ? state.sleeperSlots[index].handle : nil
+      let offLane = ours && state.sleeperSlots[index].offLane
       if handle != nil { state.freeSleeper(at: index) }
-      return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) })
+      return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) }, offLane)
     }
     guard let next else { return .nothing }
     switch next.work {
@@ -286,7 +299,7 @@ extension TestScheduler {
       return .action
     case .sleep(let continuation, _):
       continuation.resume()
-      return .sleeper(next.sleptAt ?? CallSite())
+      return .sleeper(next.sleptAt ?? CallSite(), offLane: next.offLane)
     }
   }
 
@@ -318,6 +331,22 @@ extension TestScheduler {
       on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
       `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
       `TestScheduler.current`, the scope's own scheduler.
+      """,
+      at: caller
+    )
+  }
+
+  /// Says that `operation` resumed sleeping tasks that run off the scope's lanes, and returned
+  /// without waiting for them.
+  func reportOffLane(_ count: Int, since sites: [CallSite], operation: String, caller: CallSite) {
+    let one = count == 1
+    reportIssue(
+      """
+      \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.map(\.description).joined(separator: ", ")) \
+      that \(one ? "runs" : "run") outside the scope — on an actor with its own executor, or under another task \
+      executor — where the scope cannot count \(one ? "its" : "their") jobs, so it returned without waiting for \
+      \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \
+      (inject the executor), or await its result instead of advancing past it.
       """,
       at: caller
     )

@@ -250,8 +250,16 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
   /// and the common case — a scope open on this scheduler — pays only the flag.
   @inline(never)
   private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
-    let (ticket, unscoped) = state.withLock { ($0.reserveSleeper(), $0.scope == nil && !$0.reportedForeignSleep) }
-    guard unscoped, #available(EffectsVirtualTime , *), VirtualExecutor.current != nil,
+    let (ticket, scope, unscoped) = state.withLock {
+      ($0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep)
+    }
+    guard #available(EffectsVirtualTime , *) else { return ticket }
+    if let scope {
+      // The common case, a task on one of the scope's lanes, costs one thread-specific read.
+      if VirtualExecutor.onCurrentThread !== scope { markOffLane(ticket, of: scope, at: callSite) }
+      return ticket
+    }
+    guard unscoped, VirtualExecutor.current != nil,
       state.withLock({ state in
         defer { state.reportedForeignSleep = true }
         return !state.reportedForeignSleep
@@ -267,6 +275,30 @@ public final class TestScheduler: Scheduling, WallClock, Sendable {
       at: callSite
     )
     return ticket
+  }
+
+  /// Marks a sleeper of the scope that sleeps off the scope's lanes — on an actor with its own
+  /// executor, or under another task executor, where the scope cannot count its jobs — so that
+  /// every advance that wakes it says it could not wait for it; says so at the sleep too, once a
+  /// scope (the sleep may come after the advance that should have woken it).
+  @available(EffectsVirtualTime, *)
+  private func markOffLane(_ ticket: State.SleeperTicket, of scope: AnyObject, at callSite: CallSite) {
+    let executor = unsafeDowncast(scope, to: VirtualExecutor.self)
+    guard VirtualExecutor.current === executor else { return }
+    state.withLock { state in
+      if state.isReserved(ticket) { state.sleeperSlots[ticket.index].offLane = true }
+    }
+    guard executor.claimReport(of: "sleeps off the lanes") else { return }
+    reportIssue(
+      """
+      A task of the withVirtualTime scope sleeps here from a thread outside the scope — on an actor with its \
+      own executor (a SerialExecutor of its own, such as a database actor on a DispatchQueue), or under another \
+      task executor — where the scope cannot count its jobs: an advance cannot tell when it gets here, nor wait \
+      for it after waking it, so what the test sees can depend on timing. In tests, run such code on the default \
+      executors (inject the executor), or await its result instead of advancing past it.
+      """,
+      at: callSite
+    )
   }
 
   /// The `Date` at `offset` from the start.
@@ -345,6 +377,9 @@ extension TestScheduler {
       /// How many sleepers the slot has held: tells this one's ticket from an earlier one's.
       var generation: UInt32
       var handle: TimerQueue.Handle?
+      /// Whether the sleeper went to sleep off the scope's lanes (an actor with its own executor):
+      /// its wake-up cannot be waited for.
+      var offLane = false
     }
 
     /// Names a sleeper's slot and generation, in one word: the sleeping task's frame carries it, and
@@ -382,6 +417,7 @@ extension TestScheduler {
     mutating func freeSleeper(at index: Int) {
       sleeperSlots[index].id = 0
       sleeperSlots[index].handle = nil
+      sleeperSlots[index].offLane = false
       sleeperSlots[index].generation &+= 1
       freeSleeperSlots.append(index)
     }
