@@ -123,7 +123,7 @@ private actor Hits {
 /// An actor with its own executor: a queue of its own, which no hook sees.
 @available(EffectsVirtualTime, *)
 private actor QueueActor {
-  private let queue = QueueExecutor()
+  private let queue = QueueExecutor(label: "QueueActor")
   private(set) var calls = 0
 
   nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -132,17 +132,6 @@ private actor QueueActor {
 
   func call() {
     calls += 1
-  }
-}
-
-@available(EffectsVirtualTime, *)
-private final class QueueExecutor: SerialExecutor {
-  private let queue = DispatchQueue(label: "QueueActor")
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let executor = asUnownedSerialExecutor()
-    queue.async { job.runSynchronously(on: executor) }
   }
 }
 

@@ -56,22 +56,11 @@ import Testing
   }
 }
 
-@available(EffectsVirtualTime, *)
-private final class QueueExecutor: SerialExecutor {
-  private let queue = DispatchQueue(label: "Database")
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let executor = asUnownedSerialExecutor()
-    queue.async { job.runSynchronously(on: executor) }
-  }
-}
-
 /// A database actor on a queue of its own.
 @available(EffectsVirtualTime, *)
 private actor Database {
   static let sleepLine = #line + 9
-  private let executor = QueueExecutor()
+  private let executor = QueueExecutor(label: "Database")
   private(set) var saved = 0
 
   nonisolated var unownedExecutor: UnownedSerialExecutor {
