@@ -143,7 +143,8 @@ enum RuntimeHooks {
   static func replacedWhileOpen() -> [String] {
     guard let slots else { return [] }
     return installs.withLock { count in
-      guard count > 0 else { return [] }
+      // Every advance asks: the common answer (all four still ours) reads four words, no array.
+      guard count > 0, !slots.hold(ours) else { return [] }
       return zip(hookNames, zip(slots.values, ours)).filter { $0.1.0 != $0.1.1 }.map(\.0)
     }
   }
@@ -151,6 +152,13 @@ enum RuntimeHooks {
 
 @available(EffectsVirtualTime, *)
 extension RuntimeHooks.Slots {
+  /// Whether the hooks hold exactly `hooks`, in the order of ``RuntimeHooks/hookNames``.
+  func hold(_ hooks: [UInt]) -> Bool {
+    UnsafeRawPointer(enqueue).load(as: UInt.self) == hooks[0] && UnsafeRawPointer(main).load(as: UInt.self) == hooks[1]
+      && UnsafeRawPointer(delay).load(as: UInt.self) == hooks[2]
+      && UnsafeRawPointer(deadline).load(as: UInt.self) == hooks[3]
+  }
+
   /// The hooks' current values as addresses, in the order of ``RuntimeHooks/hookNames`` (0: unset).
   var values: [UInt] {
     [UnsafeRawPointer(enqueue), UnsafeRawPointer(main), UnsafeRawPointer(delay), UnsafeRawPointer(deadline)].map {

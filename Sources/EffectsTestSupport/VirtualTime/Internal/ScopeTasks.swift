@@ -138,6 +138,12 @@ enum ScopeTasks {
     return pointer.load(fromByteOffset: offset, as: UInt32.self) & cancelledFlag != 0
   }
 
+  /// Whether the task at `address` (alive: suspended, or kept by `retain(_:)`) is cancelled.
+  static func isCancelled(_ address: UInt) -> Bool {
+    guard let isCancelled, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return false }
+    return isCancelled(pointer)
+  }
+
   /// Keeps the task at `address` alive until `release(_:)`, so its status can still be read.
   static func retain(_ address: UInt) {
     guard let retainObject, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
