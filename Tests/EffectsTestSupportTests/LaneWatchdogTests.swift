@@ -12,28 +12,32 @@ import Testing
 /// so tests running at the same time see the real answer.
 ///
 /// Each test blocks the scope's thread on a semaphore behind which another task of the scope is
-/// queued, and releases it from outside the scope once the watchdog has decided: by the watchdog's
-/// own count of spared jobs, or by the queued task running on a new thread — never after a guessed
-/// sleep. A watchdog that never decides releases the job after 30 s of real time, and fails.
-@Suite struct LaneWatchdogTests {
+/// queued. The semaphore is signalled by what the watchdog decides, never after a guessed sleep:
+/// by the watchdog itself when it spares the job, or by the queued task once it runs on the new
+/// thread that takes the lane over. A watchdog that never decides fails by the time limit.
+@Suite(.timeLimit(.minutes(1))) struct LaneWatchdogTests {
   private static let file = "EffectsTestSupportTests/LaneWatchdogTests.swift"
 
   @available(EffectsVirtualTime, *)
   @Test func aJobBlockedWhileADebuggerIsAttachedIsNeitherGivenUpOnNorReported() async {
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
-    let release = Release(watching: ran)
+    let semaphore = DispatchSemaphore(value: 0)
+    // What the scope's other task had run when the watchdog spared the blocked job.
+    let seenWhenSpared = Locked<[String]?>(nil)
     let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         guard let executor = VirtualExecutor.scope else {
           Issue.record("no scope")
           return
         }
-        await LaneWatchdog.withTraced(true, for: executor) {
-          let blocked = Task { release.semaphore.wait() }
+        let spared: @Sendable () -> Void = {
+          seenWhenSpared.withLock { $0 = $0 ?? ran.values }
+          semaphore.signal()
+        }
+        await LaneWatchdog.withTraced(true, for: executor, whenSpared: spared) {
+          let blocked = Task { semaphore.wait() }
           let other = Task { ran.append("other") }
-          // Due to be given up on, and spared: the queued task has not run, the lane is the same.
-          release.when { LaneWatchdog.sparedJobs(of: executor) > 0 }
           await scheduler.runDue()
           await other.value
           await blocked.value
@@ -41,7 +45,8 @@ import Testing
       }
     }.issues
     #expect(issues == [])
-    #expect(release.seen == .some([]))
+    // Spared, not given up on: the queued task had not run, so the lane was not taken over.
+    #expect(seenWhenSpared.snapshot == .some([]))
     #expect(ran.values == ["other"])
   }
 
@@ -49,20 +54,22 @@ import Testing
   @Test func theSameJobWithNoDebuggerIsGivenUpOnAndReported() async {
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
-    let release = Release(watching: ran)
-    let runLine = #line + 7
+    let semaphore = DispatchSemaphore(value: 0)
+    let runLine = #line + 9
     let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
-        let blocked = Task { release.semaphore.wait() }
-        let other = Task { ran.append("other") }
+        let blocked = Task { semaphore.wait() }
         // Given up on: the queued task runs on a new thread while the job is still blocked.
-        release.when { ran.values == ["other"] }
+        let other = Task {
+          ran.append("other")
+          semaphore.signal()
+        }
         await scheduler.runDue()
         await other.value
         await blocked.value
       }
     }.issues
-    #expect(release.seen == .some(["other"]))
+    #expect(ran.values == ["other"])
     let blockedLane = CapturedIssue.inexactVirtualTime(
       """
       a task of the scope blocked the scope's thread for more than .seconds(1) (a semaphore, a lock held across an \
@@ -75,35 +82,5 @@ import Testing
     )
     // Under the thread sanitizer the lane is given up on but nothing is reported.
     #expect(issues == (LaneWatchdog.isSanitized ? [] : [blockedLane]))
-  }
-}
-
-/// A semaphore that blocks a job of the scope, signalled from a thread outside the scope once a
-/// condition holds (or after 30 s of real time), with what the scope's tasks had run by then.
-private final class Release: Sendable {
-  let semaphore = DispatchSemaphore(value: 0)
-  private let ran: Recorder<String>
-  private let state = Locked<[String]?>(nil)
-
-  init(watching ran: Recorder<String>) {
-    self.ran = ran
-  }
-
-  /// What had run when the condition held; nil if it never did.
-  var seen: [String]? { state.snapshot }
-
-  func when(_ condition: @escaping @Sendable () -> Bool) {
-    Thread.detachNewThread { [self] in
-      let deadline = Date(timeIntervalSinceNow: 30)
-      while !condition() {
-        guard Date() < deadline else {
-          semaphore.signal()
-          return
-        }
-        usleep(10_000)
-      }
-      state.withLock { $0 = ran.values }
-      semaphore.signal()
-    }
   }
 }

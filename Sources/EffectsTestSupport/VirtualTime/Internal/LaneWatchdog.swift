@@ -56,10 +56,8 @@ enum LaneWatchdog {
     var lastStarted: UInt64 = 0
     var runningSince: DispatchTime?
     /// For tests: whether a debugger counts as attached while this lane is looked at, instead of
-    /// what ``Platform/isTraced`` says.
-    var tracedOverride: Bool?
-    /// How many times a job of this lane was due to be given up on, and spared for a debugger.
-    var spared = 0
+    /// what ``Platform/isTraced`` says, and what to call each time a job is spared for it.
+    var tracedOverride: (traced: Bool, whenSpared: @Sendable () -> Void)?
   }
 
   private final class Watcher: @unchecked Sendable {
@@ -146,9 +144,9 @@ enum LaneWatchdog {
     let limit = waiting ? waitingLimit : busyLimit
     guard runningFor >= limit else { return }
     // Due to be given up on: the one moment the platform is asked whether a debugger is attached.
-    guard !(watched.tracedOverride ?? Platform.isTraced) else {
+    guard !(watched.tracedOverride?.traced ?? Platform.isTraced) else {
       watched.runningSince = now
-      watched.spared += 1
+      watched.tracedOverride?.whenSpared()
       return
     }
     watched.executor.replaceBlockedLane(
@@ -167,30 +165,27 @@ enum LaneWatchdog {
   // MARK: For tests
 
   /// Runs `body` with the watchdog taking a debugger as attached (`traced`) or not while it looks
-  /// at `executor`'s lane, whatever ``Platform/isTraced`` says; then asks the platform again.
+  /// at `executor`'s lane, whatever ``Platform/isTraced`` says, calling `whenSpared` (on the
+  /// watchdog's thread) each time it spares a job for that debugger; then asks the platform again.
   /// Only that lane is affected, so tests running at the same time see the real answer.
   static func withTraced<R>(
     _ traced: Bool,
     for executor: VirtualExecutor,
+    whenSpared: @escaping @Sendable () -> Void = {},
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> R {
-    setTracedOverride(traced, for: executor)
+    setTracedOverride((traced, whenSpared), for: executor)
     defer { setTracedOverride(nil, for: executor) }
     return try await body()
   }
 
-  private static func setTracedOverride(_ traced: Bool?, for executor: VirtualExecutor) {
+  private static func setTracedOverride(
+    _ traced: (traced: Bool, whenSpared: @Sendable () -> Void)?,
+    for executor: VirtualExecutor
+  ) {
     watcher.condition.lock()
     watcher.watched[ObjectIdentifier(executor)]?.tracedOverride = traced
     watcher.condition.unlock()
-  }
-
-  /// How many times a job of `executor`'s lane was due to be given up on and was spared, a
-  /// debugger being attached.
-  static func sparedJobs(of executor: VirtualExecutor) -> Int {
-    watcher.condition.lock()
-    defer { watcher.condition.unlock() }
-    return watcher.watched[ObjectIdentifier(executor)]?.spared ?? 0
   }
 }
