@@ -32,8 +32,9 @@ extension TestScheduler {
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let operation = "TestScheduler.advance(by:)"
-    guard let target = target(advancingBy: duration, at: caller, operation: operation) else { return }
-    drain(until: target, caller: caller, operation: operation)
+    drain(caller: caller, operation: operation) {
+      target(advancingBy: duration, at: caller, operation: operation).map(Goal.time)
+    }
   }
 
   /// Moves virtual time forward to `instant`, an offset from ``start`` (compare ``elapsed``),
@@ -52,8 +53,9 @@ extension TestScheduler {
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let operation = "TestScheduler.advance(to:)"
-    guard let target = target(advancingTo: instant, at: caller, operation: operation) else { return }
-    drain(until: target, caller: caller, operation: operation)
+    drain(caller: caller, operation: operation) {
+      target(advancingTo: instant, at: caller, operation: operation).map(Goal.time)
+    }
   }
 
   /// Runs the work due at the current instant (zero-delay work, and what it schedules for now)
@@ -65,7 +67,7 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    drain(until: elapsed, caller: caller, operation: "TestScheduler.runDue()")
+    drain(caller: caller, operation: "TestScheduler.runDue()") { .time(elapsed) }
   }
 
   /// Runs work until none is pending, moving time to each deadline in turn; ``now`` stays at the
@@ -81,7 +83,7 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    drain(until: nil, caller: caller, operation: "TestScheduler.run()")
+    drain(caller: caller, operation: "TestScheduler.run()") { .untilNothingIsPending }
   }
 
   /// The end of a window `duration` long, at most where virtual time ends (``TimerQueue/never``),
@@ -131,13 +133,32 @@ extension TestScheduler {
     return kept
   }
 
-  /// Runs due work up to `target` (nil: until the queue is empty), then sets time to `target`.
-  /// Returns false when it stopped at the ``maxRuns`` limit.
+  /// How far a call runs work.
+  enum Goal {
+    /// Up to this offset from ``start``.
+    case time(Duration)
+    /// Until nothing is pending.
+    case untilNothingIsPending
+
+    var target: Duration? {
+      if case .time(let target) = self { return target }
+      return nil
+    }
+  }
+
+  /// Runs work toward `goal`, worked out once this call holds the scheduler (nil: bad input,
+  /// already reported), so that a call from another thread at the same time moves time from where
+  /// this one left it, or is reported: no advance is lost. False when the call did nothing, or was
+  /// stopped by ``maxRuns``.
   @discardableResult
-  func drain(until target: Duration?, caller: CallSite, operation: String, cannotWait: String? = nil) -> Bool {
+  func drain(caller: CallSite, operation: String, cannotWait: String? = nil, to goal: () -> Goal?) -> Bool {
     guard beginDriving(operation, at: caller) else { return false }
+    guard let goal = goal() else {
+      endDriving()
+      return false
+    }
     var drain = Drain(
-      until: target,
+      until: goal.target,
       limit: maxRuns,
       caller: caller,
       operation: operation,

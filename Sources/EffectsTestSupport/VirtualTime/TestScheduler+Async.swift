@@ -263,19 +263,6 @@ extension TestScheduler {
     await drive("await TestScheduler.run()", at: caller) { .untilNothingIsPending }
   }
 
-  /// How far an async form runs work.
-  private enum Goal {
-    /// Up to this offset from ``start``.
-    case time(Duration)
-    /// Until nothing is pending.
-    case untilNothingIsPending
-
-    var target: Duration? {
-      if case .time(let target) = self { return target }
-      return nil
-    }
-  }
-
   /// The body every async form shares: let the scope's tasks settle, work out the goal (`nil`
   /// when bad input was already reported), then run to it, settling after each action. Outside a
   /// scope it runs like the synchronous form, reporting the sleeping tasks it cannot wait for.
@@ -288,14 +275,7 @@ extension TestScheduler {
     guard #available(EffectsVirtualTime , *), let executor = scopeExecutor(for: operation, at: caller) else {
       // Outside any scope, scheduled actions are as exact as in the synchronous form; only a
       // sleeping task it resumes cannot be waited for, and that is reported.
-      if let goal = goal() {
-        drain(
-          until: goal.target,
-          caller: caller,
-          operation: operation,
-          cannotWait: "outside withVirtualTime it cannot wait for"
-        )
-      }
+      drain(caller: caller, operation: operation, cannotWait: "outside withVirtualTime it cannot wait for", to: goal)
       return
     }
     guard beginDriving(operation, at: caller) else { return }
