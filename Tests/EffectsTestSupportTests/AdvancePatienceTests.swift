@@ -8,8 +8,10 @@ import Testing
 /// past a job that blocks the scope's thread once the watchdog has taken the lane over, and
 /// returns when its task is cancelled — each time saying so at its line.
 @Suite(.timeLimit(.minutes(2))) struct AdvancePatienceTests {
-  private static let busyLooks = VirtualExecutor.Patience.advance.busyLooks
+  @available(EffectsVirtualTime, *)
+  private static var busyLooks: Int { VirtualExecutor.Patience.advance.busyLooks }
 
+  @available(EffectsVirtualTime, *)
   private static func stoppedWaiting(_ operation: String, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
@@ -23,6 +25,7 @@ import Testing
     )
   }
 
+  @available(EffectsVirtualTime, *)
   @Test func aTaskYieldingUntilWorkTheAdvanceWouldRunIsReportedAndTheAdvanceGoesOn() async {
     let scheduler = TestScheduler()
     let done = Locked(false)
@@ -39,6 +42,7 @@ import Testing
     #expect(issues == [Self.stoppedWaiting("await TestScheduler.advance(by:)", line: advanceLine)])
   }
 
+  @available(EffectsVirtualTime, *)
   @MainActor
   @Test func onTheMainActorTooAYieldingTaskIsReportedAndTheAdvanceGoesOn() async {
     let scheduler = TestScheduler()
@@ -56,6 +60,7 @@ import Testing
     #expect(issues == [Self.stoppedWaiting("await TestScheduler.run()", line: advanceLine)])
   }
 
+  @available(EffectsVirtualTime, *)
   @Test func aJobBlockedOnWorkTheAdvanceWouldRunStopsCountingOnceItsLaneIsTakenOver() async {
     let scheduler = TestScheduler()
     let semaphore = DispatchSemaphore(value: 0)
