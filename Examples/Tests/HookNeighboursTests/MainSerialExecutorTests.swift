@@ -50,7 +50,7 @@ import Testing
       _ = try await #require(processExitsWith: .success) {
         let scheduler = TestScheduler()
         await scheduler.withVirtualTime {
-          await withMainSerialExecutor {}
+          await withMainSerialExecutor { () async in }
           // It restores "on" by setting its own hook, not the scope's: the scope's jobs no longer
           // reach it, and the next advance says so (once: the end of the scope does not repeat it).
           await scheduler.advance(by: .zero)
