@@ -22,30 +22,6 @@ extension Environment {
   }
 }
 
-/// Calls the deprecated memberwise initializer from a deprecated witness, so the test that checks
-/// it compiles without a deprecation warning.
-private protocol MakingAnEnvironmentFromEveryField {
-  func make(clock: FixedClock, defaults: InMemoryDefaults) -> Environment
-}
-
-private struct OldInitializer: MakingAnEnvironmentFromEveryField {
-  @available(*, deprecated)
-  func make(clock: FixedClock, defaults: InMemoryDefaults) -> Environment {
-    Environment(
-      clock: clock,
-      bundle: Bundle.main,
-      fileReader: InMemoryFileSystem(),
-      fileWriter: InMemoryFileSystem(),
-      defaults: defaults,
-      scheduler: InlineScheduler(clock: clock),
-      console: InMemoryConsole(),
-      calendar: Calendar(identifier: .gregorian),
-      locale: Locale(identifier: "fr_FR"),
-      timeZone: TimeZone(identifier: "Europe/Paris")!
-    )
-  }
-}
-
 /// Built-in co-effects and an app's keys are one mechanism: a key with a live value and a test
 /// value, read through a property.
 @Suite struct CoeffectKeyTests {
@@ -127,17 +103,4 @@ private struct OldInitializer: MakingAnEnvironmentFromEveryField {
     log.assertCalls([.init("defaults.value", "theme")])
   }
 
-  @Test func theDeprecatedInitializerSetsEveryField() {
-    let clock = FixedClock(Date(timeIntervalSince1970: 42))
-    let defaults = InMemoryDefaults()
-    let environment = (OldInitializer() as any MakingAnEnvironmentFromEveryField).make(
-      clock: clock,
-      defaults: defaults
-    )
-    #expect(environment.clock.now == clock.now)
-    #expect(environment.defaults as AnyObject === defaults)
-    #expect(environment.locale.identifier == "fr_FR")
-    #expect(environment.timeZone.identifier == "Europe/Paris")
-    #expect(!(environment.events is InMemoryEventLog), "no events given: the unconfigured log")
-  }
 }

@@ -20,17 +20,6 @@ private struct TokenStoreSpy: TokenStore {
   func save(_ token: String) throws { try saveSpy(token) }
 }
 
-/// Calls the deprecated `Spy.call(_:)` from a deprecated witness, so the test that checks it
-/// still works compiles without a deprecation warning.
-private protocol CallingTheOldName {
-  func call(_ spy: Spy<String, Void>, _ input: String) throws
-}
-
-private struct OldSpelling: CallingTheOldName {
-  @available(*, deprecated)
-  func call(_ spy: Spy<String, Void>, _ input: String) throws { try spy.call(input) }
-}
-
 /// Code under test: it shows what went wrong when saving fails.
 private func signIn(token: String, store: some TokenStore) -> String {
   do {
@@ -433,13 +422,6 @@ private func signIn(token: String, store: some TokenStore) -> String {
     )
     #expect(issues == [threw, threw])
     #expect(spy.calls == [0, 1, 2, 3])
-  }
-
-  @Test func theOldNameCallStillThrowsTheStubbedError() {
-    let spy = Spy<String, Void>("tokenStore.save")
-    spy.stub(throwing: Offline())
-    let oldSpelling: any CallingTheOldName = OldSpelling()
-    #expect(throws: Offline()) { try oldSpelling.call(spy, "a") }
   }
 
   // MARK: Assertions

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How `Codable` values are written to and read from defaults as JSON: the one configuration
-/// shared by ``DefaultsKey`` and the deprecated `DefaultsStore.encode(_:forKey:)`/`decode(_:forKey:)`.
+/// ``DefaultsKey`` encodes and decodes with.
 enum DefaultsJSON {
   /// Non-finite numbers are written as these strings instead of failing, so encoding a value with
   /// a synthesized `Encodable` conformance cannot fail because of the numbers it holds.

@@ -1,5 +1,4 @@
 public import Effects
-public import Foundation
 
 extension TestScheduler {
   /// One piece of work a ``TestScheduler`` has not run yet: a callback, a repeating timer, or a
@@ -22,28 +21,15 @@ extension TestScheduler {
     /// `.seconds(Int64.max)` for work that is due never: its deadline was at or past that instant,
     /// where virtual time ends (see ``TestScheduler/advance(by:fileID:filePath:line:column:)``).
     public var offset: Duration
-    /// The scheduler's start, which turns ``offset`` into a date.
-    private var start: Date
     /// The line that scheduled it.
     public var callSite: CallSite
     /// What kind of work it is.
     public var kind: Kind
 
-    init(offset: Duration, start: Date, callSite: CallSite, kind: Kind) {
+    init(offset: Duration, callSite: CallSite, kind: Kind) {
       self.offset = offset
-      self.start = start
       self.callSite = callSite
       self.kind = kind
-    }
-
-    /// When it is due, as a date: `start` plus ``offset``.
-    @available(
-      *,
-      deprecated,
-      message: "use offset, the time from the scheduler's start; a Date belongs only to the clock"
-    )
-    public var deadline: Date {
-      start.addingTimeInterval(offset.timeInterval)
     }
 
     /// Describes the work for a failure message, e.g.
@@ -85,7 +71,7 @@ extension TestScheduler {
         case .repeating(let interval, _): kind = .repeating(every: interval)
         case .sleep: kind = .sleep
         }
-        return PendingWork(offset: entry.deadline, start: start, callSite: entry.callSite, kind: kind)
+        return PendingWork(offset: entry.deadline, callSite: entry.callSite, kind: kind)
       }
   }
 
