@@ -89,6 +89,29 @@ import Testing
     )
   }
 
+  @Test func eachWarningIsSaidOnceAndTheScopesAfterItAreQuiet() async {
+    let scheduler = TestScheduler()
+    let scopeLine = #line + 6
+    let issues = await VirtualTimeAvailability.$forced.withValue(
+      .init(taskStatusUnreadable: true, realSleepsUnseen: true)
+    ) {
+      await withCapturedIssues {
+        for _ in 0..<3 {
+          await scheduler.withVirtualTime {
+            await scheduler.runDue()
+          }
+        }
+      }.issues
+    }
+    // One warning of each kind, from the first of the three scopes.
+    #expect(
+      issues == [
+        CapturedIssue(VirtualTimeAvailability.taskStatusUnreadable, line: scopeLine),
+        CapturedIssue(VirtualTimeAvailability.realSleepsUnseen, line: scopeLine),
+      ]
+    )
+  }
+
   @Test func withAnUnreadableTaskLayoutATaskLeftSuspendedIsNotClaimedToBeChecked() async {
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()

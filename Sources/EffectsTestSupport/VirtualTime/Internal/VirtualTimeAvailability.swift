@@ -98,6 +98,9 @@ enum VirtualTimeAvailability {
     var taskStatusUnreadable = false
     /// A runtime whose `Task.sleep` bypasses the hooks, in a build without the detector.
     var realSleepsUnseen = false
+    /// The warnings said so far under these conditions: a forced test is a process of its own,
+    /// where each warning is said once.
+    let warned = Locked<Set<String>>([])
   }
 
   /// What the current test forces; nil everywhere but in this library's own tests.
@@ -115,13 +118,14 @@ enum VirtualTimeAvailability {
     #endif
   }
 
-  /// Warnings said once per process (by their text); forced conditions are said every time.
+  /// Warnings said once per process (by their text), or once per forced test.
   private static let warned = Locked<Set<String>>([])
 
   /// Says `message` once per process, as a warning of the running test at `site` (a line on
   /// standard error where no Swift Testing test runs).
   static func warnOnce(_ message: String, at site: IssueSite) {
-    guard forced != nil || warned.withLock({ $0.insert(message).inserted }) else { return }
+    let warned = forced?.warned ?? Self.warned
+    guard warned.withLock({ $0.insert(message).inserted }) else { return }
     let location = site.failureLocation
     if IssueCapture.keep(message, at: location) { return }
     guard Test.current != nil else {
