@@ -278,7 +278,7 @@ import Testing
     let line = #line + 1
     let network = StubNetwork()
     let stubLine = #line + 1
-    network.stub(.post(url, body: Data("small".utf8)), .ok)
+    network.stub(.post(url, body: Data("small".utf8)), .ok())
     let issues = await withCapturedIssues {
       _ = try? await network.send(.post(url, body: body))
     }.issues
@@ -309,7 +309,7 @@ import Testing
     let line = #line + 1
     let network = StubNetwork()
     let stubLine = #line + 1
-    network.stub(.post(url, body: body), .ok)
+    network.stub(.post(url, body: body), .ok())
     body[1_500] = UInt8(ascii: "b")
     let issues = await withCapturedIssues {
       _ = try? await network.send(.post(url, body: body))
@@ -346,7 +346,7 @@ import Testing
   @Test func aRequestListedByACountAssertionShowsItsBodyByItsPreview() async throws {
     let network = StubNetwork()
     let url = "https://api.example.com/upload"
-    network.stub(.post(url, body: Data(repeating: UInt8(ascii: "a"), count: 5_000)), .ok)
+    network.stub(.post(url, body: Data(repeating: UInt8(ascii: "a"), count: 5_000)), .ok())
     _ = try await network.send(.post(url, body: Data(repeating: UInt8(ascii: "a"), count: 5_000)))
     let line = #line + 1
     let issues = withCapturedIssues { network.assertNoRequests() }.issues

@@ -26,7 +26,7 @@ import Testing
   @Test(.virtualTime) func theInterpreterSendsTheRequestWithoutWaitingForTheResponse() async throws {
     let scheduler = TestScheduler.current
     let network = StubNetwork()
-    network.stub(Self.logout, .ok, after: .seconds(1))
+    network.stub(Self.logout, .ok(), after: .seconds(1))
     var environment = Environment.current
     environment.network = network
     let failures = Recorder<String>()

@@ -77,8 +77,8 @@ import FoundationNetworking
     let line = #line + 1
     let network = StubNetwork()
     let stubLine = #line + 1
-    network.stub(.post("https://api.example.com/login", body: Data(#"{"user":"bob"}"#.utf8)), .ok)
-    network.stub(.get("https://api.example.com/other"), .ok)
+    network.stub(.post("https://api.example.com/login", body: Data(#"{"user":"bob"}"#.utf8)), .ok())
+    network.stub(.get("https://api.example.com/other"), .ok())
     let (thrown, issues) = await withCapturedIssues { () async -> (any Error)? in
       do {
         _ = try await network.send(.post("https://api.example.com/login", body: Data(#"{"user":"ada"}"#.utf8)))
@@ -121,7 +121,7 @@ import FoundationNetworking
           """
           StubNetwork got a request no stub matches: GET https://api.example.com/me. It has no stubs. Stub what the \
           server should answer before the code under test sends the request: \
-          network.stub(.get("https://api.example.com/me"), .ok). The code that sent it got StubNetworkError.
+          network.stub(.get("https://api.example.com/me"), .ok()). The code that sent it got StubNetworkError.
           """,
           line: line
         )
@@ -135,7 +135,7 @@ import FoundationNetworking
       await withVirtualTime { _ in
         let network = StubNetwork()
         network.stub(.get("https://api.example.com/unused"), .status(204))
-        network.stub(.get(Self.me), .ok)
+        network.stub(.get(Self.me), .ok())
         _ = try? await network.send(.get(Self.me))
       }
     }.issues
@@ -324,7 +324,7 @@ import FoundationNetworking
   @Test func aNegativeLatencyIsReportedAndCountsAsZero() async throws {
     let network = StubNetwork(scheduler: TestScheduler())
     let line = #line + 1
-    let issues = withCapturedIssues { network.stub(.get(Self.me), .ok, after: .seconds(-1)) }.issues
+    let issues = withCapturedIssues { network.stub(.get(Self.me), .ok(), after: .seconds(-1)) }.issues
     #expect(
       issues == [
         CapturedIssue(

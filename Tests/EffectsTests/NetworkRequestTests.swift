@@ -71,7 +71,7 @@ struct NetworkRequestTests {
 
   @Test func aResponseSaysWhetherItIsASuccessAndDecodesItsBody() throws {
     struct Profile: Decodable, Equatable { var name: String }
-    #expect(NetworkResponse.ok.isSuccess)
+    #expect(NetworkResponse.ok().isSuccess)
     #expect(!NetworkResponse.status(404).isSuccess)
     #expect(!NetworkResponse.status(199).isSuccess)
     #expect(try NetworkResponse.json(#"{"name":"Ada"}"#).decode(Profile.self) == Profile(name: "Ada"))

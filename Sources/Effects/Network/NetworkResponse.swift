@@ -58,17 +58,13 @@ public struct NetworkResponse: Hashable, Sendable {
 }
 
 extension NetworkResponse {
-  /// A 200 with no body.
-  public static var ok: Self {
-    Self()
-  }
-
-  /// A 200 whose body is `text`.
+  /// A 200 whose body is `text`, empty by default.
   ///
   /// ```swift
+  /// network.stub(.post("https://api.example.com/logout"), .ok())
   /// network.stub(.get("https://example.com/robots.txt"), .ok("User-agent: *"))
   /// ```
-  public static func ok(_ text: String, headers: [String: String] = [:]) -> Self {
+  public static func ok(_ text: String = "", headers: [String: String] = [:]) -> Self {
     Self(status: 200, headers: headers, body: Data(text.utf8))
   }
 

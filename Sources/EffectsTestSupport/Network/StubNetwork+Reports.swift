@@ -11,7 +11,7 @@ extension StubNetwork {
     guard let closest = stubs.max(by: { $0.likeness(to: request) < $1.likeness(to: request) }) else {
       return """
         \(opening) It has no stubs. Stub what the server should answer before the code under test sends the \
-        request: network.stub(\(Self.spelled(request)), .ok). \(consequence)
+        request: network.stub(\(Self.spelled(request)), .ok()). \(consequence)
         """
     }
     let diff =

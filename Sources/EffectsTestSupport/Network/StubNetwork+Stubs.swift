@@ -6,7 +6,7 @@ extension StubNetwork {
   /// ```swift
   /// network.stub(.get("https://api.example.com/me"), .json(#"{"name":"Ada"}"#))
   /// network.stub(.get("https://api.example.com/missing"), .status(404))
-  /// network.stub(.post("https://api.example.com/upload", body: photo), .ok, after: .seconds(3))
+  /// network.stub(.post("https://api.example.com/upload", body: photo), .ok(), after: .seconds(3))
   /// ```
   ///
   /// A request matches with the same method, URL and body, carrying every header `request`
@@ -31,7 +31,7 @@ extension StubNetwork {
   ///   - column: The column of that call.
   public func stub(
     _ request: NetworkRequest,
-    _ response: NetworkResponse = .ok,
+    _ response: NetworkResponse = .ok(),
     after latency: Duration = .zero,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
