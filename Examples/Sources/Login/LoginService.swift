@@ -27,7 +27,7 @@ public struct LoginService: Hashable, Sendable {
     encoder.outputFormatting = .sortedKeys
     // Encoding two strings cannot fail.
     let body = (try? encoder.encode(["email": credentials.email, "password": credentials.password])) ?? Data()
-    return .post(url, headers: ["Content-Type": "application/json"], body: body)
+    return NetworkRequest(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: body)
   }
 
   /// Sends ``request(for:)`` over `network` and returns the body as text, whatever the status: the

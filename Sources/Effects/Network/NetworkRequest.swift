@@ -123,6 +123,9 @@ extension NetworkRequest {
   /// network.stub(.get("https://api.example.com/me"), .json(#"{"name":"Ada"}"#))
   /// ```
   ///
+  /// These factories take the URL as a string, as tests and stubs spell it. For a `URL` you
+  /// already have, use ``init(method:url:headers:body:)``: `NetworkRequest(url: me)`.
+  ///
   /// A string that is not a URL as it stands is percent-encoded first (`"…/a b"` asks for
   /// `…/a%20b`). One that is not a URL even so (`""`, `"http://[::1"`) is reported at this call —
   /// a test issue in a test, a line on standard error in an app — and never stops the program:
@@ -138,11 +141,6 @@ extension NetworkRequest {
   ) -> Self {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Self(method: "GET", url: URL(parsing: url, in: "get", at: site), headers: headers)
-  }
-
-  /// A `GET` of `url`.
-  public static func get(_ url: URL, headers: [String: String] = [:]) -> Self {
-    Self(method: "GET", url: url, headers: headers)
   }
 
   /// A `POST` of `body` to `url`.
@@ -166,11 +164,6 @@ extension NetworkRequest {
     return Self(method: "POST", url: URL(parsing: url, in: "post", at: site), headers: headers, body: body)
   }
 
-  /// A `POST` of `body` to `url`.
-  public static func post(_ url: URL, headers: [String: String] = [:], body: Data = Data()) -> Self {
-    Self(method: "POST", url: url, headers: headers, body: body)
-  }
-
   /// A `PUT` of `body` to `url`. A string that is not a URL is reported at this call, as for
   /// ``get(_:headers:fileID:filePath:line:column:)``.
   public static func put(
@@ -186,11 +179,6 @@ extension NetworkRequest {
     return Self(method: "PUT", url: URL(parsing: url, in: "put", at: site), headers: headers, body: body)
   }
 
-  /// A `PUT` of `body` to `url`.
-  public static func put(_ url: URL, headers: [String: String] = [:], body: Data = Data()) -> Self {
-    Self(method: "PUT", url: url, headers: headers, body: body)
-  }
-
   /// A `DELETE` of `url`. A string that is not a URL is reported at this call, as for
   /// ``get(_:headers:fileID:filePath:line:column:)``.
   public static func delete(
@@ -203,11 +191,6 @@ extension NetworkRequest {
   ) -> Self {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return Self(method: "DELETE", url: URL(parsing: url, in: "delete", at: site), headers: headers)
-  }
-
-  /// A `DELETE` of `url`.
-  public static func delete(_ url: URL, headers: [String: String] = [:]) -> Self {
-    Self(method: "DELETE", url: url, headers: headers)
   }
 
   /// The string a factory was given when it is not a URL, which ``url`` carries; nil for every
