@@ -18,16 +18,16 @@ public import Foundation
 /// ```
 public struct DefaultsCodingError: LocalizedError, CustomStringConvertible {
   /// What went wrong.
-  public enum Problem: Sendable {
+  package enum Problem: Sendable {
     /// The value could not be encoded as JSON: its `encode(to:)` threw, or encoded nothing.
     case encodingFailed(any Error)
     /// A type stored as JSON was read from a key that holds a value of another kind (its
-    /// ``DefaultsValue/typeName``), neither data nor text.
+    /// `DefaultsValue.typeName`), neither data nor text.
     case notJSON(found: String)
     /// The key holds data or text that does not decode as the requested type.
     case decodingFailed(any Error)
     /// A type stored as itself (`String`, `Int`, `Bool`, `Double`, `Data`, `Date`) was read from a
-    /// key that holds another kind of value: `found` and `expected` are ``DefaultsValue/typeName``s
+    /// key that holds another kind of value: `found` and `expected` are `DefaultsValue.typeName`s
     /// (a `.bool` is never read as an `Int`, an `.int` never as a `Double`).
     case typeMismatch(found: String, expected: String)
   }
@@ -35,11 +35,11 @@ public struct DefaultsCodingError: LocalizedError, CustomStringConvertible {
   /// The defaults key that was read or written.
   public var key: String
   /// The name of the type involved.
-  public var typeName: String
+  package var typeName: String
   /// What went wrong.
-  public var problem: Problem
+  package var problem: Problem
   /// The value found under ``key`` when reading; `nil` when writing.
-  public var found: DefaultsValue?
+  package var found: DefaultsValue?
 
   /// Creates an error for `key` and the type `type`; `found` is what a read found under `key`.
   ///
@@ -48,7 +48,7 @@ public struct DefaultsCodingError: LocalizedError, CustomStringConvertible {
   ///   key: "launchCount", type: Int.self, problem: .typeMismatch(found: "bool", expected: "int"), found: true
   /// )
   /// ```
-  public init(key: String, type: Any.Type, problem: Problem, found: DefaultsValue? = nil) {
+  package init(key: String, type: Any.Type, problem: Problem, found: DefaultsValue? = nil) {
     self.key = key
     self.typeName = String(describing: type)
     self.problem = problem
@@ -100,7 +100,7 @@ public struct DefaultsCodingError: LocalizedError, CustomStringConvertible {
     return "\(cut) (\(size) bytes)"
   }
 
-  /// `a string`, `an int`, `data`: a kind of value, named by its ``DefaultsValue/typeName``.
+  /// `a string`, `an int`, `data`: a kind of value, named by its `DefaultsValue.typeName`.
   private static func kind(_ typeName: String) -> String {
     if typeName == "data" { return "data" }
     return typeName.first.map { "aeiou".contains($0) } == true ? "an \(typeName)" : "a \(typeName)"

@@ -105,8 +105,7 @@ public struct DefaultsKey<Value: Codable>: Hashable, Sendable {
   /// Non-finite numbers are written as the strings `"NaN"`, `"+Infinity"` and `"-Infinity"`, and
   /// read back as numbers, so they do not make encoding fail.
   ///
-  /// - Throws: ``DefaultsCodingError`` with ``DefaultsCodingError/Problem/encodingFailed(_:)``
-  ///   when `Value`'s `encode(to:)` throws, or encodes nothing.
+  /// - Throws: ``DefaultsCodingError`` when `Value`'s `encode(to:)` throws, or encodes nothing.
   public func encode(_ value: Value) throws -> DefaultsValue {
     if Value.self is any PlainDefaultsValue.Type, let plain = value as? any PlainDefaultsValue {
       return plain.defaultsValue
@@ -125,11 +124,9 @@ public struct DefaultsKey<Value: Codable>: Hashable, Sendable {
   /// #expect(throws: DefaultsCodingError.self) { try DefaultsKey<Int>.launchCount.decode(.bool(true)) }
   /// ```
   ///
-  /// - Throws: ``DefaultsCodingError`` when `stored` is not a `Value`:
-  ///   ``DefaultsCodingError/Problem/typeMismatch(found:expected:)`` for a plain type stored as
-  ///   another case, ``DefaultsCodingError/Problem/notJSON(found:)`` for a JSON type stored as
-  ///   neither data nor text, ``DefaultsCodingError/Problem/decodingFailed(_:)`` for data or text
-  ///   that does not decode as `Value`.
+  /// - Throws: ``DefaultsCodingError`` when `stored` is not a `Value`: a plain type stored as
+  ///   another kind of value, a JSON type stored as neither data nor text, or data or text that
+  ///   does not decode as `Value`. Its description names the key, the type, and what was found.
   public func decode(_ stored: DefaultsValue) throws -> Value {
     if let plainType = Value.self as? any PlainDefaultsValue.Type {
       guard let value = plainType.init(defaultsValue: stored) else {

@@ -28,7 +28,7 @@ public enum DefaultsValue: Hashable, Sendable {
   case dictionary([String: DefaultsValue])
 
   /// The name of this value's type, as used in error messages: `"string"`, `"int"`, ….
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .string: "string"
     case .int: "int"

@@ -86,7 +86,7 @@ public struct DurationClock: Clock {
 
   /// The live value of ``Environment/continuousClock``: `ContinuousClock()`, which keeps counting
   /// while the device sleeps (the clock a debounce window or a timeout is measured on).
-  public static let continuous = DurationClock(ContinuousClock())
+  package static let continuous = DurationClock(ContinuousClock())
 
   /// The wrapped clock's current instant.
   public var now: Instant {

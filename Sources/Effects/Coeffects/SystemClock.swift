@@ -5,10 +5,13 @@ public import Foundation
 /// ```swift
 /// let environment = Environment.live  // environment.clock is SystemClock()
 /// ```
-public struct SystemClock: WallClock {
+@usableFromInline
+package struct SystemClock: WallClock {
   /// Creates the system clock.
-  public init() {}
+  @usableFromInline
+  package init() {}
 
   /// The current instant, read from the system.
-  public var now: Date { Date() }
+  @usableFromInline
+  package var now: Date { Date() }
 }

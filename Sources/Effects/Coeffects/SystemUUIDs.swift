@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// The live ``UUIDGenerating``: each call is `UUID()`, a random (version 4) identifier.
 ///
 /// ```swift
 /// let environment = Environment.live  // environment.uuid is SystemUUIDs()
 /// ```
-public struct SystemUUIDs: UUIDGenerating {
+package struct SystemUUIDs: UUIDGenerating {
   /// Creates the system's generator.
-  public init() {}
+  package init() {}
 
   /// `UUID()`.
-  public func callAsFunction() -> UUID {
+  package func callAsFunction() -> UUID {
     UUID()
   }
 }

@@ -22,7 +22,7 @@ public import Foundation
 /// ```
 ///
 /// A conforming type must return an identifier it has not returned before on every call, and must
-/// be safe to call from any thread at once. ``SystemUUIDs`` is the live value (`UUID()`);
+/// be safe to call from any thread at once. The live value calls `UUID()`;
 /// ``IncrementingUUIDs`` counts up from `00000000-0000-0000-0000-000000000000`, one per call, and is
 /// what `Environment.test()` answers — a fresh counter for every test environment.
 public protocol UUIDGenerating: Sendable {

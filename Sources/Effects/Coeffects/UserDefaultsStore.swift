@@ -17,7 +17,7 @@ import Foundation
 /// translates to and from ``DefaultsValue``, and it is not `Sendable` on every platform.
 public struct UserDefaultsStore: DefaultsStore {
   /// The suite this store reads, or `nil` for `UserDefaults.standard`.
-  public let suiteName: String?
+  package let suiteName: String?
   /// `nil` when `UserDefaults` refused ``suiteName`` in a process that runs tests (reported).
   private let defaults: Locked<UserDefaults>?
 

@@ -19,7 +19,7 @@ public import Foundation
 /// ```
 ///
 /// A conforming type must return the same kind of instant that `Date()` does (absolute time, not
-/// uptime) and must be safe to read from any thread. ``SystemClock`` is the live value;
+/// uptime) and must be safe to read from any thread. The live value reads `Date()`;
 /// ``FixedClock`` never moves. The test scheduler of `EffectsTestSupport` is a wall clock too, so
 /// one virtual timeline can drive both `clock` and `scheduler`.
 public protocol WallClock: Sendable {

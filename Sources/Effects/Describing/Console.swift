@@ -3,7 +3,7 @@
 /// It is the environment's ``Environment/console``. The live interpreter performs `.print(line)`
 /// as `console.print(line)`: the effect and the method that performs it say the same thing. A
 /// conforming type prints each line whole and in the order it was given, and is safe to call from
-/// any thread. ``StandardOutput`` is the live console; a test environment has an
+/// any thread. The live console writes to standard output; a test environment has an
 /// ``InMemoryConsole`` that keeps the lines:
 ///
 /// ```swift

@@ -40,7 +40,8 @@ public struct InterpreterError<E: Sendable>: Error {
   public let notPerformed: [E]
 
   /// Creates the failure of `effect`, at `index` of its batch, with the effects left undone.
-  public init(index: Int, effect: E, underlying: any Error, notPerformed: [E]) {
+  @usableFromInline
+  package init(index: Int, effect: E, underlying: any Error, notPerformed: [E]) {
     self.index = index
     self.effect = effect
     self.underlying = underlying

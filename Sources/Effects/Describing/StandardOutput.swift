@@ -4,12 +4,12 @@
 /// var environment = Environment.live
 /// environment.console = StandardOutput()  // already the live console
 /// ```
-public struct StandardOutput: Console {
+package struct StandardOutput: Console {
   /// Creates the console for standard output.
-  public init() {}
+  package init() {}
 
   /// Prints `line` and a line break to standard output.
-  public func print(_ line: String) {
+  package func print(_ line: String) {
     Swift.print(line)
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 extension Environment {
-  /// The real world: ``SystemClock``, `Bundle.main`, ``DiskFileSystem`` (to read and to write),
+  /// The real world: the system clock, `Bundle.main`, ``DiskFileSystem`` (to read and to write),
   /// ``UserDefaultsStore`` over `UserDefaults.standard`, ``DispatchScheduler`` on a private serial
-  /// queue, ``StandardOutput``, no analytics ``events`` (set yours), `ContinuousClock` for
+  /// queue, standard output, no analytics ``events`` (set yours), `ContinuousClock` for
   /// ``continuousClock``, `UUID()` for ``uuid``, the system's generator for ``random``,
   /// ``URLSessionNetwork`` over `URLSession.shared` for ``network``, and the user's current
   /// calendar, locale and time zone (auto-updating): every co-effect's `liveValue`.

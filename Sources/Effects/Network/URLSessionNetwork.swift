@@ -23,7 +23,7 @@ public import Foundation
 /// against it, on a server on 127.0.0.1, and against `StubNetwork`.
 public struct URLSessionNetwork: Networking {
   /// The session that sends the requests.
-  public let session: URLSession
+  package let session: URLSession
 
   /// A client sending with `session`, by default `URLSession.shared`.
   public init(session: URLSession = .shared) {

@@ -39,7 +39,7 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
   public let column: UInt
 
   /// Captures the caller's location (or the one passed in).
-  public init(
+  package init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -18,7 +18,7 @@ public import Foundation
 /// `Task.sleep`.
 public struct DispatchScheduler: Scheduling {
   /// The queue actions run on.
-  public let queue: DispatchQueue
+  package let queue: DispatchQueue
 
   /// Creates a scheduler running work on `queue` (a private serial queue by default).
   public init(queue: DispatchQueue = DispatchQueue(label: "swift-effects.DispatchScheduler")) {

@@ -114,7 +114,7 @@ public final class Spy<Input, Output> {
   }
 
   /// The input of the latest call, or `nil` when the spy was never called.
-  public var lastCall: Input? {
+  package var lastCall: Input? {
     state.withLock { $0.calls.last }
   }
 

@@ -9,7 +9,7 @@ package enum ClockKey: BuiltInKey {
 }
 
 extension Environment {
-  /// The current time. Live: ``SystemClock``.
+  /// The current time. Live: `Date()`.
   public var clock: any WallClock {
     get { self[builtIn: ClockKey.self] }
     set { self[builtIn: ClockKey.self] = newValue }

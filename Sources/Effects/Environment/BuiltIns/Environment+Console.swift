@@ -9,7 +9,7 @@ package enum ConsoleKey: BuiltInKey {
 }
 
 extension Environment {
-  /// Where `.print` writes. Live: ``StandardOutput``; in a test environment, an
+  /// Where `.print` writes. Live: standard output; in a test environment, an
   /// ``InMemoryConsole`` that keeps the lines.
   public var console: any Console {
     get { self[builtIn: ConsoleKey.self] }

@@ -11,7 +11,7 @@ package enum UUIDKey: BuiltInKey {
 
 extension Environment {
   /// Where new identifiers come from: call it, `environment.uuid()`, where you would write
-  /// `UUID()`. Live: ``SystemUUIDs``; in `Environment.test()`, an ``IncrementingUUIDs`` of its own
+  /// `UUID()`. Live: `UUID()`; in `Environment.test()`, an ``IncrementingUUIDs`` of its own
   /// (`UUID(0)`, `UUID(1)`, …).
   ///
   /// ```swift
