@@ -9,7 +9,7 @@ extension FeatureTester {
     /// fed back that no `receive` has taken.
     var callSite: CallSite?
     /// The effects the reducer asked for.
-    var effects: [Effect]
+    var effects: [E]
     /// Whether the test asserted the effects (or need not: none, or a mismatched `receive`).
     var effectsChecked: Bool
     /// For an action fed back: the index in ``FeatureTester/runs`` of the effect that sent it.
@@ -18,7 +18,7 @@ extension FeatureTester {
 
   /// One effect being performed, or performed, in a task of its own.
   struct Run: Sendable {
-    var effect: Effect
+    var effect: E
     /// The index in ``FeatureTester/steps`` of the step that asked for it.
     var step: Int
     var task: Task<Void, Never>?
@@ -53,7 +53,7 @@ extension FeatureTester {
 
   /// Starts each effect through ``runner`` — in a task of its own, inside the scope (the caller's
   /// task is in it), cancelling first any running effect it supersedes, as the app's runner does.
-  func start(_ effects: [Effect], of step: Int) {
+  func start(_ effects: [E], of step: Int) {
     for effect in effects {
       let index = runs.count
       runs.append(Run(effect: effect, step: step))

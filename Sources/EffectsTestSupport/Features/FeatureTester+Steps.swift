@@ -101,7 +101,7 @@ extension FeatureTester {
   /// A step's effects not asserted by the next step (or ``finish(fileID:filePath:line:column:)``) are reported at the step.
   /// It consumes nothing: calling it twice checks the same effects.
   public func assertEffects(
-    _ expected: [Effect],
+    _ expected: [E],
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -5,7 +5,7 @@ public import Effects
 /// the effects feed back and every effect still running must be accounted for by the test.
 ///
 /// A feature is three pieces, the shape of the Profile example's: a pure reducer
-/// `(State, Action) -> Outcome<State, Effect>`, an effect handler that performs one effect against
+/// `(State, Action) -> Outcome<State, E>`, an effect handler that performs one effect against
 /// the world (a service, the environment's scheduler) and feeds actions back with `send`, and the
 /// interactor that wires them together in the app. The tester takes the first two — the same code
 /// the interactor runs — and replaces the interactor:
@@ -66,7 +66,8 @@ public import Effects
 /// Use it from a `@MainActor` test: the tester, its reducer and its effect handler run on the main
 /// actor, as an interactor does.
 ///
-/// Its type is `FeatureTester<State, Action, Effect>`, spelled out when a helper makes one:
+/// Its type is `FeatureTester<State, Action, E>`, `E` being the feature's own effect type (as in
+/// `Outcome<State, E>`), spelled out when a helper makes one:
 ///
 /// ```swift
 /// @MainActor func makeTester(api: CatalogAPI) -> FeatureTester<SearchState, SearchAction, SearchEffect> {
@@ -79,7 +80,7 @@ public import Effects
 public final class FeatureTester<
   State: Equatable & Sendable,
   Action: Equatable & Sendable,
-  Effect: Equatable & Sendable
+  E: Equatable & Sendable
 > {
   /// The feature's state now: after every action sent, and every action the effects fed back so
   /// far — received by the test or not.
@@ -105,10 +106,10 @@ public final class FeatureTester<
   /// ```
   public let scheduler: TestScheduler
 
-  let reducer: (State, Action) -> Outcome<State, Effect>
+  let reducer: (State, Action) -> Outcome<State, E>
   /// Performs the effects: the interactor's own runner, or one made of `perform` and
   /// `cancelInFlight`.
-  let runner: EffectRunner<Effect, Action>
+  let runner: EffectRunner<E, Action>
   /// The line that made the tester.
   let creation: CallSite
 
@@ -158,15 +159,15 @@ public final class FeatureTester<
   ///   - column: The column that made the tester.
   public convenience init(
     initialState: State,
-    reducer: @escaping (State, Action) -> Outcome<State, Effect>,
+    reducer: @escaping (State, Action) -> Outcome<State, E>,
     exhaustivity: Exhaustivity = .on,
     scheduler: TestScheduler? = nil,
-    cancelInFlight: @escaping (Effect) -> AnyHashable? = { _ in nil },
+    cancelInFlight: @escaping (E) -> AnyHashable? = { _ in nil },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    perform: @escaping @MainActor (Effect, _ send: @escaping @MainActor (Action) -> Void) async -> Void
+    perform: @escaping @MainActor (E, _ send: @escaping @MainActor (Action) -> Void) async -> Void
   ) {
     self.init(
       initialState: initialState,
@@ -211,8 +212,8 @@ public final class FeatureTester<
   ///   - column: The column that made the tester.
   public init(
     initialState: State,
-    reducer: @escaping (State, Action) -> Outcome<State, Effect>,
-    effects: EffectRunner<Effect, Action>,
+    reducer: @escaping (State, Action) -> Outcome<State, E>,
+    effects: EffectRunner<E, Action>,
     exhaustivity: Exhaustivity = .on,
     scheduler: TestScheduler? = nil,
     fileID: StaticString = #fileID,
