@@ -2,7 +2,7 @@ import Effects
 import EffectsTestSupport
 import Login
 
-extension FeatureTester where State == LoginState, Action == LoginAction, Effect == LoginEffect {
+extension FeatureTester where State == LoginState, Action == LoginAction, E == LoginEffect {
   /// A tester of the login screen: the reducer the interactor uses (its timeout 10 s), and the
   /// runner the interactor performs its effects with, against `environment`.
   static func login(

@@ -2,7 +2,7 @@ import Effects
 import EffectsTestSupport
 import Profile
 
-extension FeatureTester where State == ProfileState, Action == ProfileCommand, Effect == ProfileEffect {
+extension FeatureTester where State == ProfileState, Action == ProfileCommand, E == ProfileEffect {
   /// A tester of user 42's profile screen, whose retry backoff is `backoff`: the reducer the
   /// interactor uses, and its effects performed by `ProfileInteractor.perform` — the function the
   /// interactor runs them with — against `service`, on the test's virtual time.
