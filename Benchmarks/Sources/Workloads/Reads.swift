@@ -70,7 +70,7 @@ struct PlainEnvironment: Sendable {
   var defaults: any PlainDefaults = PlainMemoryDefaults()
   var scheduler: any PlainScheduler = PlainImmediateScheduler()
 
-  static let root = PlainEnvironment(clock: SystemClock())
+  static let root = PlainEnvironment(clock: Environment.live.clock)
   @TaskLocal static var scoped: PlainEnvironment?
 
   static var current: PlainEnvironment {
