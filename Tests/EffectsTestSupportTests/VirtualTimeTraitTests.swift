@@ -255,6 +255,33 @@ import Testing
     #expect(Environment.current.scheduler as? TestScheduler === outer.scheduler as? TestScheduler)
   }
 
+  @Test(.environment(.test()))
+  func theMethodFormOpensTheSameScopeOnTheSchedulerItIsCalledOn() async {
+    let outer = Environment.current
+    let scheduler = TestScheduler()
+    let sawScheduler = await scheduler.withVirtualTime {
+      let task = Task { try await Environment.current.continuousClock.sleep(for: .seconds(2)) }
+      await scheduler.advance(by: .seconds(2))
+      try? await task.value
+      return TestScheduler.current === scheduler && Environment.current.scheduler as? TestScheduler === scheduler
+    }
+    #expect(sawScheduler)
+    #expect(scheduler.elapsed == .seconds(2))
+    #expect(Environment.current.scheduler as? TestScheduler === outer.scheduler as? TestScheduler)
+  }
+
+  @Test func theMethodFormWithNoEnvironmentSetRunsOnATestEnvironmentOfItsOwn() async {
+    let scheduler = TestScheduler()
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        Environment.current.console.print("in the scope")
+        #expect(Environment.current.printedLines == ["in the scope"], "an in-memory console, not the live one")
+        #expect(Environment.current.scheduler as? TestScheduler === scheduler)
+      }
+    }.issues
+    #expect(issues == [], "no read of the live world")
+  }
+
   @Test func theClosureFormReportsLeftoversAtTheLineThatScheduledThem() async {
     let scopeLine = #line + 3
     let scheduleLine = #line + 3

@@ -6,8 +6,12 @@ extension TestScheduler {
   /// scope, so the `await` forms of `advance`, `runDue` and `run` can wait — exactly — until each
   /// task has reached its next suspension.
   ///
-  /// `@Test(.virtualTime)` opens one on a fresh scheduler for you; call this with a scheduler you
-  /// made:
+  /// It opens the same scope as `@Test(.virtualTime)` and
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``, on this
+  /// scheduler instead of a fresh one: inside it, this scheduler is ``TestScheduler/current``, and
+  /// `Environment.current` is the environment set for the test moved onto this scheduler — or,
+  /// with none set, an `Environment.test(scheduler:)` of its own, so nothing in the scope reads
+  /// the live world. Call it with a scheduler you made:
   ///
   /// ```swift
   /// @Test func retriesAfterTwoSeconds() async {
@@ -72,11 +76,13 @@ extension TestScheduler {
     column: UInt = #column,
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
-    try await withScope(
+    try await withTestScope(
       at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
-      leftoverWork: leftoverWork,
-      operation
-    )
+      origin: "withVirtualTime",
+      leftoverWork: leftoverWork
+    ) { _ throws(Failure) in
+      try await operation()
+    }
   }
 
   /// The body of ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``, whose

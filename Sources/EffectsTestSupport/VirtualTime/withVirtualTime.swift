@@ -45,9 +45,11 @@ public func withVirtualTime<R, Failure: Error>(
 }
 
 extension TestScheduler {
-  /// Runs `body` as a test's own scope on this (fresh) scheduler: ``TestScheduler/current``, and
+  /// Runs `body` as a test's own scope on this scheduler: ``TestScheduler/current``, and
   /// `Environment.current`'s `scheduler` and `clock`, for the time of a virtual-time scope. The
-  /// body of both `@Test(.virtualTime)` and ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``.
+  /// body of `@Test(.virtualTime)`, ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``
+  /// and ``TestScheduler/withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``:
+  /// one kind of scope.
   func withTestScope<R, Failure: Error>(
     at site: IssueSite,
     origin: String,
