@@ -130,7 +130,7 @@ public final class LoginInteractor {
         try await service.logIn(credentials, over: environment.network)
       }
       group.addTask {
-        try await environment.scheduler.sleep(for: timeout)
+        try await environment.continuousClock.sleep(for: timeout)
         throw LoginFailure.timedOut
       }
       defer { group.cancelAll() }

@@ -120,7 +120,7 @@ public final class ProfileInteractor {
       do {
         // A zero-delay sleep would still wait for the scheduler's next turn: fetch at once instead.
         if delay > .zero {
-          try await environment.scheduler.sleep(for: delay)
+          try await environment.continuousClock.sleep(for: delay)
         }
         let user = try await service.fetchUser(id: userID)
         send(.fetched(user))
