@@ -5,7 +5,7 @@ package enum ContinuousClockKey: BuiltInKey {
   package static let liveValue = DurationClock.continuous
   /// A clock whose sleeps end at once: what `Environment.unimplemented()` answers after reporting
   /// the read. `Environment.test()` sets its `TestScheduler`'s virtual clock instead.
-  package static var testValue: DurationClock { DurationClock(ImmediateClock()) }
+  package static var testValue: DurationClock { DurationClock(InlineClock()) }
 }
 
 extension Environment {

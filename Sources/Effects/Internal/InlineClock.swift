@@ -2,7 +2,7 @@
 /// ``Environment/continuousClock`` answers in `Environment.unimplemented()` after reporting the
 /// read, so the test goes on and reports everything it finds, as `InlineScheduler` does for the
 /// scheduler. (`Environment.test()` sets the virtual clock of its `TestScheduler` instead.)
-final class ImmediateClock: Clock, Sendable {
+final class InlineClock: Clock, Sendable {
   typealias Instant = DurationClock.Instant
 
   private let current = Locked(Instant(offset: .zero))
