@@ -99,8 +99,8 @@ struct SchedulingMainActorTests {
   @MainActor @Test func aMainActorMethodCanBeScheduledByName() async {
     let model = Flag()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      MainQueueScheduler().schedule(after: .zero, onMainActor: model.set)
-      MainQueueScheduler().schedule(after: .zero) { @MainActor in done.resume() }
+      DispatchScheduler.main.schedule(after: .zero, onMainActor: model.set)
+      DispatchScheduler.main.schedule(after: .zero) { @MainActor in done.resume() }
     }
     #expect(model.isSet)
   }

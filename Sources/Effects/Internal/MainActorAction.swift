@@ -3,7 +3,7 @@ import Foundation
 
 /// Main-actor work wrapped as the plain `@Sendable` action every ``Scheduling`` runs.
 ///
-/// When the scheduler runs it on the main queue (``MainQueueScheduler``, a `TestScheduler`
+/// When the scheduler runs it on the main queue (`DispatchScheduler.main`, a `TestScheduler`
 /// advanced from the main actor), the work runs there and then. Anywhere else (a private queue, a
 /// test's background thread) it is sent to the main actor as a task, which is queued behind what is
 /// already waiting there; a virtual-time scope counts that task, so `await advance` still waits

@@ -11,11 +11,17 @@ public import Foundation
 ///
 /// `DispatchScheduler()` uses a private serial queue, so its actions never overlap and never hold
 /// up the main thread; it is the live environment's scheduler. For view models and UI state use
-/// ``MainQueueScheduler``, whose actions run on the main queue and so on the main actor. (A
-/// `@MainActor` closure given to this scheduler still runs on the main actor, but is sent there
-/// from the private queue, one hop later.) Repeating work is scheduled against fixed deadlines
-/// (`delay + n × interval` from the start), so it does not drift. ``sleep(for:at:)`` suspends with
-/// `Task.sleep`.
+/// ``main``, whose actions run on the main queue and so on the main actor. (A `@MainActor`
+/// closure given to a scheduler on another queue still runs on the main actor, but is sent there
+/// from that queue, one hop later.) Actions due at the same instant run in the order they were
+/// scheduled, and zero-delay work is queued too, never run inline by `schedule`. Repeating work
+/// is scheduled against fixed deadlines (`delay + n × interval` from the start), so it does not
+/// drift. ``sleep(for:at:)`` suspends with `Task.sleep` and resumes on the caller's actor.
+///
+/// Which scheduler when: ``main`` for view models and anything that touches UI state;
+/// `DispatchScheduler()` for background work that must not block the main thread;
+/// `TestScheduler` (in `EffectsTestSupport`) in tests; ``InlineScheduler`` where a test cares that
+/// work happens, not when.
 public struct DispatchScheduler: Scheduling {
   /// The queue actions run on.
   package let queue: DispatchQueue
@@ -23,6 +29,38 @@ public struct DispatchScheduler: Scheduling {
   /// Creates a scheduler running work on `queue` (a private serial queue by default).
   public init(queue: DispatchQueue = DispatchQueue(label: "swift-effects.DispatchScheduler")) {
     self.queue = queue
+  }
+
+  /// The live scheduler for UI code: work runs on the main queue, so on the main actor.
+  ///
+  /// Give view models this scheduler in the app. Their callbacks then touch UI state directly,
+  /// with the `@MainActor` closures of ``Scheduling``'s extension:
+  ///
+  /// ```swift
+  /// @MainActor final class ToastModel {
+  ///   private(set) var message: String?
+  ///   private let environment: Environment
+  ///
+  ///   init(environment: Environment = .current) {
+  ///     self.environment = environment
+  ///   }
+  ///
+  ///   func show(_ text: String) {
+  ///     message = text
+  ///     environment.scheduler.schedule(after: .seconds(3)) { @MainActor in self.message = nil }
+  ///   }
+  /// }
+  ///
+  /// // In the app:
+  /// var environment = Environment.live
+  /// environment.scheduler = DispatchScheduler.main
+  /// let toast = ToastModel(environment: environment)
+  /// ```
+  ///
+  /// The test drives the same model on a `TestScheduler`, from a `@MainActor` test, so the
+  /// callback runs on the main actor there too, at exactly its deadline.
+  public static var main: DispatchScheduler {
+    DispatchScheduler(queue: .main)
   }
 
   /// The current instant, `Date()`.

@@ -18,7 +18,7 @@ extension Scheduling {
   /// }
   /// ```
   ///
-  /// Where the scheduler runs the work on the main queue — ``MainQueueScheduler``, or a
+  /// Where the scheduler runs the work on the main queue — ``DispatchScheduler/main``, or a
   /// `TestScheduler` advanced from a `@MainActor` test — it runs there and then, at its deadline.
   /// Anywhere else — ``DispatchScheduler``'s private queue, ``InlineScheduler`` called off the main
   /// actor, a `TestScheduler` advanced by a nonisolated test — it is sent on to the main actor as a

@@ -40,7 +40,7 @@ public import Foundation
 /// ```
 ///
 /// ## Which scheduler when
-/// - ``MainQueueScheduler`` in the app, for view models and anything that touches UI state:
+/// - ``DispatchScheduler/main`` in the app, for view models and anything that touches UI state:
 ///   work runs on the main queue, so `@MainActor` callbacks run there and then.
 /// - ``DispatchScheduler`` (a private serial queue; the live environment's default) for
 ///   background work that must not hold up the main thread.

@@ -40,7 +40,7 @@ public import Foundation
 ///
 /// Actions run synchronously on the thread that advances time (here the main actor's), so the
 /// `@MainActor` callback runs there and then, at its deadline, just as it does under
-/// `MainQueueScheduler` in the app. (Advanced from another thread, a `@MainActor` callback is sent
+/// `DispatchScheduler.main` in the app. (Advanced from another thread, a `@MainActor` callback is sent
 /// on to the main actor as a task: the `await` forms in a virtual-time scope wait for it, a
 /// synchronous `advance` does not.)
 ///

@@ -12,7 +12,7 @@ package enum SchedulerKey: BuiltInKey {
 
 extension Environment {
   /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue; an app whose
-  /// view models schedule UI work sets ``MainQueueScheduler``, and tests a `TestScheduler`.
+  /// view models schedule UI work sets ``DispatchScheduler/main``, and tests a `TestScheduler`.
   public var scheduler: any Scheduling {
     get { self[builtIn: SchedulerKey.self] }
     set { self[builtIn: SchedulerKey.self] = newValue }

@@ -9,9 +9,9 @@ import Testing
 /// main queue is drained by the test runner's main thread, as it is by an app's run loop.
 /// `.timeLimit` turns a hang into a failure.
 @Suite(.timeLimit(.minutes(1)))
-struct MainQueueSchedulerTests {
+struct DispatchSchedulerMainTests {
   @Test func workRunsOnTheMainQueueAndSoOnTheMainActor() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     let onMainQueue = Mutexed<[Bool]>([])
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       scheduler.schedule(after: .zero) {
@@ -26,7 +26,7 @@ struct MainQueueSchedulerTests {
   }
 
   @Test func workScheduledFromAnyThreadRunsOnTheMainQueue() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     let offMain = Counter()
     let runs = 300
     await withTaskGroup(of: Void.self) { group in
@@ -45,7 +45,7 @@ struct MainQueueSchedulerTests {
   }
 
   @Test func workDueAtOnceRunsInTheOrderItWasScheduled() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     var deviations = 0
     for _ in 0..<500 {
       let order = Mutexed<[Int]>([])
@@ -61,7 +61,7 @@ struct MainQueueSchedulerTests {
   }
 
   @Test func mainActorAndSendableWorkRunInTheOrderItWasScheduled() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     var deviations = 0
     for _ in 0..<500 {
       let order = Mutexed<[String]>([])
@@ -78,7 +78,7 @@ struct MainQueueSchedulerTests {
   }
 
   @MainActor @Test func workCancelledBeforeItsTurnNeverRuns() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     let ran = Counter()
     for _ in 0..<500 {
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -92,7 +92,7 @@ struct MainQueueSchedulerTests {
   }
 
   @MainActor @Test func aModelsCallbackUsesItsStateDirectly() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     let model = ToastModel()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       model.show("Saved", hidingAfter: .zero, on: scheduler) { done.resume() }
@@ -102,7 +102,7 @@ struct MainQueueSchedulerTests {
   }
 
   @MainActor @Test func repeatingWorkTicksOnTheMainActorUntilCancelled() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     var deviations = 0
     for _ in 0..<100 {
       let model = TickingModel()
@@ -119,7 +119,7 @@ struct MainQueueSchedulerTests {
   }
 
   @Test func repeatingSendableWorkTicksUntilCancelled() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     let ticks = Counter()
     let work = Mutexed<ScheduledWork?>(nil)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -140,14 +140,14 @@ struct MainQueueSchedulerTests {
   }
 
   @Test func sleepingThrowsCancellationErrorWhenTheTaskIsCancelled() async {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     let sleeping = Task { try await scheduler.sleep(for: .seconds(3600)) }
     sleeping.cancel()
     await #expect(throws: CancellationError.self) { try await sleeping.value }
   }
 
   @MainActor @Test func aMainActorTaskWakesFromSleepOnTheMainActor() async throws {
-    let scheduler = MainQueueScheduler()
+    let scheduler = DispatchScheduler.main
     try await scheduler.sleep(for: .milliseconds(1))
     MainActor.assertIsolated()
     #expect(MainQueueProbe.isCurrent)
@@ -155,7 +155,7 @@ struct MainQueueSchedulerTests {
 
   @Test func nowIsTheSystemTime() {
     let before = Date()
-    let now = MainQueueScheduler().now
+    let now = DispatchScheduler.main.now
     #expect(now >= before)
     #expect(now <= Date())
   }
