@@ -176,6 +176,31 @@ import Testing
     )
   }
 
+  /// The closure's environment's clock was made for the scope, at its line: a sleep on it is
+  /// reported there, naming the clock, never as "sleeping here" at a line that does not sleep.
+  @Test func aTaskLeftSleepingOnTheClosureEnvironmentsClockIsReportedAtTheScopeNamingTheClock() async {
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        Task { try await Environment.current.continuousClock.sleep(for: .seconds(2)) }
+        await scheduler.advance(by: .seconds(1))
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
+          sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
+          It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the \
+          test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
+  }
+
   @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheTest() async throws {
     let test = try #require(Test.current)
     let (stream, input) = AsyncStream<Int>.makeStream()

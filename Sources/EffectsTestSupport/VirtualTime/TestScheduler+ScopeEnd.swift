@@ -133,8 +133,13 @@ extension TestScheduler {
       let what: String
       let fix: String
       // A sleep on the clock of a scope's own environment has no line of the test's to name: the
-      // clock was made by test support. It is reported at the scope.
-      let unnamed = ReadSite.isLibrarySource("\(first.callSite.filePath)")
+      // clock was made by test support (for a trait), or for the scope at its own line (for
+      // `withVirtualTime`), since a `Clock`'s sleep takes no source location. It is reported at
+      // the scope, naming the clock.
+      let isSleep = if case .sleep = first.work { true } else { false }
+      let unnamed =
+        ReadSite.isLibrarySource("\(first.callSite.filePath)")
+        || (isSleep && scope.callSite.map { "\($0)" } == first.callSite.description)
       let place = unnamed ? "inside the library" : "here"
       switch first.work {
       case .sleep:
