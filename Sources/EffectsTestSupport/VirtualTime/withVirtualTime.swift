@@ -43,39 +43,3 @@ public func withVirtualTime<R, Failure: Error>(
     body
   )
 }
-
-extension TestScheduler {
-  /// Runs `body` as a test's own scope on this scheduler: ``TestScheduler/current``, and
-  /// `Environment.current`'s `scheduler` and `clock`, for the time of a virtual-time scope. The
-  /// body of `@Test(.virtualTime)`, ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``
-  /// and ``TestScheduler/withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``:
-  /// one kind of scope.
-  func withTestScope<R, Failure: Error>(
-    at site: IssueSite,
-    origin: String,
-    leftoverWork: LeftoverWork,
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: (TestScheduler) async throws(Failure) -> R
-  ) async throws(Failure) -> R {
-    // Safe by default: with no environment set for the test, the scope's is a test environment
-    // on this scheduler, never the live root with only its clock replaced.
-    let environment =
-      Environment.scoped.map { scoped in
-        var environment = scoped
-        environment.useVirtualTime(of: self)
-        return environment
-      } ?? Environment.test(scheduler: self, origin: origin, callSite: site.callSite)
-    let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
-      await withEnvironment(environment) {
-        await withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in
-          do throws(Failure) {
-            return .success(try await body(self))
-          } catch {
-            return .failure(error)
-          }
-        }
-      }
-    }
-    return try result.get()
-  }
-}

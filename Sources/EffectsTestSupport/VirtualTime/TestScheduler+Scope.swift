@@ -1,0 +1,433 @@
+import Dispatch
+import Effects
+
+// The life of a virtual-time scope, in the order it happens: opened (by `@Test(.virtualTime)`,
+// `withVirtualTime { scheduler in … }` or `scheduler.withVirtualTime { … }`, which all come here),
+// run, then ended — its leftovers reported and cancelled, its tasks let go. What the scope's
+// executor does meanwhile is in `Internal/VirtualExecutor.swift`; how an awaited advance waits for
+// it, in `TestScheduler+Async.swift`.
+
+extension TestScheduler {
+  /// Runs `operation` in virtual time: every task it starts runs on one serial thread owned by the
+  /// scope, so the `await` forms of `advance`, `runDue` and `run` can wait — exactly — until each
+  /// task has reached its next suspension.
+  ///
+  /// It opens the same scope as `@Test(.virtualTime)` and
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``, on this
+  /// scheduler instead of a fresh one: inside it, this scheduler is ``TestScheduler/current``, and
+  /// `Environment.current` is the environment set for the test moved onto this scheduler — or,
+  /// with none set, an `Environment.test(scheduler:)` of its own, so nothing in the scope reads
+  /// the live world. Call it with a scheduler you made:
+  ///
+  /// ```swift
+  /// @Test func retriesAfterTwoSeconds() async {
+  ///   let scheduler = TestScheduler()
+  ///   await scheduler.withVirtualTime {
+  ///     let model = ProfileModel(api: FailingOnceAPI(), environment: .test(scheduler: scheduler))
+  ///     let load = Task { await model.load() }   // fails, then sleeps 2 s before retrying
+  ///     await scheduler.advance(by: .seconds(1))
+  ///     #expect(model.state == .failed)
+  ///     await scheduler.advance(by: .seconds(1))
+  ///     #expect(model.state == .loaded)
+  ///     await load.value
+  ///   }  // the end of the scope checks that nothing was left behind
+  /// }
+  /// ```
+  ///
+  /// ## What is exact
+  /// The `await` forms return only when every task of the scope has reached its next virtual-time
+  /// suspension or its end, from a `@MainActor` test or a nonisolated one: main-actor tasks and
+  /// view models, plain nonisolated async functions they call, `MainActor.run`, actors shared by
+  /// many tasks, child tasks and groups, `Task.yield()` on the main actor and in nonisolated code,
+  /// streams and channels, and clock-generic code (`TestScheduler.VirtualClock` with
+  /// swift-async-algorithms' `debounce`, `throttle`, `AsyncTimerSequence`).
+  ///
+  /// ## How it works, and its rules
+  /// The scope's jobs run on two lanes, one job at a time on each: its own serial thread
+  /// (nonisolated work and actors, sent there by the runtime's `swift_task_enqueueGlobal_hook`)
+  /// and the main queue (main-actor work, counted through a proxy that the runtime's
+  /// `swift_task_getMainExecutor_hook` hands to scope code). One count covers both, so "every task
+  /// has reached its next suspension" is "the count is zero": no yielding a guessed number of
+  /// times, no clock. Jobs of tasks outside the scope — other tests running in parallel — go to
+  /// the real executors untouched.
+  ///
+  /// - **Lifetime**: start the code under test inside the scope, so that its tasks belong to it.
+  ///   The hooks are installed when the first scope opens and removed when the last one closes;
+  ///   the scope's thread ends with it.
+  /// - **The end is exhaustive**: work still scheduled and tasks still sleeping on this scheduler
+  ///   are reported at the line that scheduled them, tasks still suspended on anything else at
+  ///   this call; then all of it is cancelled, and the scope returns even if a task ignores
+  ///   cancellation (that is reported too). Pass `leftoverWork: .expected` to leave work running.
+  /// - **No blocking**: the scope's nonisolated tasks share one thread. A task that blocks it (a
+  ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) is
+  ///   given up on after a second — the others go on on a new thread — and reported.
+  /// - **One scope per scheduler**: a second scope on this scheduler while one is open, an
+  ///   `await advance` of another scheduler inside this scope, and an `advance` from inside work
+  ///   the scheduler is running are reported.
+  /// - **What cannot be exact is reported**: work resumed from outside the scope — a real
+  ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.yield()` inside an actor
+  ///   (the runtime gives an actor's queued jobs no task executor, so the wake-up goes to the
+  ///   default executor) — is still run by the scope, and reported at the `advance` that could not
+  ///   wait for it. Use this scheduler's `sleep` (or ``VirtualClock``), never `Task.sleep`, in code
+  ///   under test.
+  ///
+  /// The scope needs the runtime's hooks; where they are unavailable (or another library installed
+  /// one) the operation runs normally and an issue says so.
+  public func withVirtualTime<R, Failure: Error>(
+    leftoverWork: LeftoverWork = .reported,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ operation: () async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    try await withTestScope(
+      at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+      origin: "withVirtualTime",
+      leftoverWork: leftoverWork
+    ) { _ throws(Failure) in
+      try await operation()
+    }
+  }
+
+  /// The body of ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``, whose
+  /// issues about the scope as a whole are reported at `scopeSite`.
+  func withScope<R, Failure: Error>(
+    at scopeSite: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    guard #available(EffectsVirtualTime , *) else {
+      scopeSite.report(VirtualTimeAvailability.operatingSystemTooOld)
+      return try await operation()
+    }
+    switch RuntimeHooks.retain() {
+    case .success: break
+    case .failure(.unavailable(let reason)):
+      scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason))
+      return try await operation()
+    case .failure(.heldByAnotherLibrary(let hooks)):
+      scopeSite.report(VirtualTimeAvailability.heldByAnotherLibrary(hooks))
+      return try await operation()
+    }
+    // Checked and claimed in one step, so that two scopes opening at once cannot both win.
+    let open = state.withLock { state -> (executor: AnyObject?, site: IssueSite)? in
+      if let open = state.scope { return open }
+      state.scope = (nil, scopeSite)
+      return nil
+    }
+    if let open {
+      RuntimeHooks.release()
+      scopeSite.report(
+        """
+        withVirtualTime was called on a TestScheduler whose scope is already open, at \(open.site). One \
+        scheduler drives one scope at a time: this operation runs inside the open one, and its leftover \
+        work is checked when that one ends. Open one scope per test (or use a second TestScheduler for a \
+        second scope).
+        """
+      )
+      // Inside the open scope (nested), its executor is already the task's; a scope still
+      // opening elsewhere has none to join yet.
+      let joined = open.executor.map { unsafeDowncast($0, to: VirtualExecutor.self) } ?? VirtualExecutor.scope
+      let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(joined) {
+        do throws(Failure) {
+          return .success(try await operation())
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try result.get()
+    }
+    let driver = ScopeTasks.currentTaskJob
+    let executor = VirtualExecutor(driver: driver.map(ScopeTasks.address(of:)))
+    if let driver {
+      if !ScopeTasks.calibrate(on: driver) {
+        VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.taskStatusUnreadable, at: scopeSite)
+      }
+      executor.adoptDriver(driver)
+    }
+    if VirtualTimeAvailability.realSleepsGoUnseen {
+      VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.realSleepsUnseen, at: scopeSite)
+    }
+    state.withLock { $0.scope = (executor, scopeSite) }
+    let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
+      if isolation === MainActor.shared {
+        // Move the test itself onto the scope's main lane, so that its own wake-ups are
+        // counted and run in turn with the main-actor work it waits for.
+        await MainLane.shared.enter()
+      } else if isolation == nil {
+        // Run a nonisolated test on the scope's serial lane from its first line, not from its
+        // first suspension: what it does first (a real sleep, say) is then the scope's, and seen.
+        return await withTaskExecutorPreference(executor) {
+          await run(operation, thenEnd: executor, at: scopeSite, leftoverWork: leftoverWork)
+        }
+      }
+      return await run(operation, thenEnd: executor, at: scopeSite, leftoverWork: leftoverWork)
+    }
+    state.withLock { $0.scope = nil }
+    reportReplacedHooks(of: executor, at: scopeSite)
+    executor.close()
+    RuntimeHooks.release()
+    reportEscapes(of: executor, at: scopeSite)
+    return try result.get()
+  }
+
+  /// Runs the scope's operation, then ends the scope.
+  @available(EffectsVirtualTime, *)
+  private func run<R, Failure: Error>(
+    _ operation: () async throws(Failure) -> R,
+    thenEnd executor: VirtualExecutor,
+    at scopeSite: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> Result<R, Failure> {
+    let result: Result<R, Failure>
+    do throws(Failure) {
+      result = .success(try await operation())
+    } catch {
+      result = .failure(error)
+    }
+    await endScope(executor, at: scopeSite, leftoverWork: leftoverWork)
+    let checks = state.withLock { state in
+      defer { state.scopeEndChecks = [] }
+      return state.scopeEndChecks
+    }
+    for check in checks { check() }
+    return result
+  }
+}
+
+extension TestScheduler {
+  /// Runs `body` as a test's own scope on this scheduler: ``TestScheduler/current``, and
+  /// `Environment.current`'s `scheduler` and `clock`, for the time of a virtual-time scope. The
+  /// body of `@Test(.virtualTime)`, ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``
+  /// and ``TestScheduler/withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``:
+  /// one kind of scope.
+  func withTestScope<R, Failure: Error>(
+    at site: IssueSite,
+    origin: String,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (TestScheduler) async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    // Safe by default: with no environment set for the test, the scope's is a test environment
+    // on this scheduler, never the live root with only its clock replaced.
+    let environment =
+      Environment.scoped.map { scoped in
+        var environment = scoped
+        environment.useVirtualTime(of: self)
+        return environment
+      } ?? Environment.test(scheduler: self, origin: origin, callSite: site.callSite)
+    let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
+      await withEnvironment(environment) {
+        await withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in
+          do throws(Failure) {
+            return .success(try await body(self))
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+    }
+    return try result.get()
+  }
+}
+
+extension TestScheduler {
+  /// Runs `check` when the scope open on this scheduler ends, after its leftover work is reported
+  /// (a scope nested in another runs it when the outer one ends).
+  func atScopeEnd(_ check: @escaping @Sendable () -> Void) {
+    state.withLock { $0.scopeEndChecks.append(check) }
+  }
+}
+
+@available(EffectsVirtualTime, *)
+extension TestScheduler {
+  /// How long the end of a scope waits, in real time, for cancelled tasks suspended outside it to
+  /// end (five times longer under the thread sanitizer, which slows every thread down). A passing
+  /// test never waits: its tasks have ended, and nothing is cancelled. Waiting for the scope's own
+  /// tasks to settle is judged by what they do instead (``VirtualExecutor/Patience/scopeEnd``), so
+  /// a busy machine never makes a passing test fail.
+  static let scopeEndGrace: Duration = .milliseconds(LaneWatchdog.isSanitized ? 1_250 : 250)
+
+  /// ``scopeEndGrace`` from now.
+  private static func graceDeadline() -> DispatchTime {
+    .now() + .milliseconds(Int(scopeEndGrace / .milliseconds(1)))
+  }
+
+  /// Ends a scope exhaustively: work still scheduled, sleepers never resumed, and tasks of the
+  /// scope still suspended on anything else are reported, then cancelled; a task that does not end
+  /// after cancellation is reported, and the scope returns anyway. When the test expects
+  /// leftovers, they are left as they are.
+  func endScope(
+    _ executor: VirtualExecutor,
+    at scope: IssueSite,
+    leftoverWork: LeftoverWork,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    // Tasks started last reach their first suspension (a sleep, say) before anything is read.
+    let settled = await settle(executor, drive: nil, patience: .scopeEnd)
+    guard leftoverWork == .reported else { return }
+    let leftovers = removeAllWork()
+    guard settled else {
+      // Tasks that never all suspend: report that, and cancel what can be cancelled, so that
+      // they stop rather than spin on after the test.
+      reportStillRunning(at: scope)
+      for sleeper in leftovers.sleepers {
+        sleeper.resume(throwing: CancellationError())
+      }
+      for task in executor.unfinishedTasks() ?? [] {
+        _ = ScopeTasks.cancel(task.address)
+      }
+      return
+    }
+    reportLeftovers(leftovers.entries, at: scope)
+    for sleeper in leftovers.sleepers {
+      sleeper.resume(throwing: CancellationError())
+    }
+    guard await settle(executor, drive: nil, patience: .scopeEnd) else {
+      reportStillRunning(at: scope)
+      return
+    }
+    await cancelUnfinishedTasks(of: executor, at: scope, deadline: Self.graceDeadline())
+    // What cancelled tasks scheduled on their way out goes too (a sleeper is told it is cancelled).
+    for sleeper in removeAllWork().sleepers {
+      sleeper.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Empties the queue, returning what it held.
+  private func removeAllWork() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
+    state.withLock { $0.removeAll() }
+  }
+
+  /// Cancels the tasks of the scope that have not ended, waits up to `deadline` for them to end,
+  /// and reports them.
+  private func cancelUnfinishedTasks(
+    of executor: VirtualExecutor,
+    at scope: IssueSite,
+    deadline: DispatchTime,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    guard let unfinished = executor.unfinishedTasks(), !unfinished.isEmpty else { return }
+    for task in unfinished {
+      // The runtime not showing the task cancelled means its layout is not the one this code
+      // knows: then nothing it reads of a task's status can be trusted, so nothing is reported.
+      guard ScopeTasks.cancel(task.address) else { return }
+    }
+    var stuck = unfinished
+    while true {
+      guard await settle(executor, drive: nil, patience: .scopeEnd) else { break }
+      stuck = stuck.filter { ScopeTasks.hasEnded($0.address) == false }
+      if stuck.isEmpty || DispatchTime.now() >= deadline { break }
+      // A cancelled task may end through work outside the scope (a real sleep's cancellation,
+      // I/O): give it a moment of real time.
+      await pause(.milliseconds(5))
+    }
+    let stuckAddresses = Set(stuck.map(\.address))
+    for (startedAfter, tasks) in Dictionary(grouping: unfinished, by: { $0.startedAfter?.description ?? "" })
+      .sorted(by: { $0.key < $1.key })
+    {
+      let count = tasks.count
+      let ignoring = tasks.filter { stuckAddresses.contains($0.address) }.count
+      let started = startedAfter.isEmpty ? "before the first advance" : "after the advance at \(startedAfter)"
+      let outcome =
+        ignoring == 0
+        ? "\(count == 1 ? "It was" : "They were") cancelled, and ended."
+        : """
+        \(count == 1 ? "It was" : "They were") cancelled, and \(ignoring == count ? (count == 1 ? "it" : "they") : "\(ignoring) of them") \
+        did not end within \(Self.scopeEndGrace.literal): code that ignores cancellation outlives the test.
+        """
+      scope.report(
+        """
+        withVirtualTime ended with \(count == 1 ? "a task" : "\(count) tasks") started in this scope \(started) \
+        still suspended, waiting for something other than the scheduler: a stream that never yields, a continuation never resumed, a task it \
+        awaits, a real sleep or I/O. \(outcome) Let the task finish (or cancel it) before the scope ends; if the test \
+        means to leave it running, open the scope with leftoverWork: .expected.
+        """
+      )
+    }
+  }
+
+  /// Reports each leftover piece of work at the line that scheduled it, one issue per line.
+  private func reportLeftovers(_ entries: [TimerQueue.Entry], at scope: IssueSite) {
+    let now = elapsed
+    let sorted = entries.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+    var lines: [String] = []
+    var bySite: [String: [TimerQueue.Entry]] = [:]
+    for entry in sorted {
+      let key = entry.callSite.description
+      if bySite[key] == nil { lines.append(key) }
+      bySite[key, default: []].append(entry)
+    }
+    for key in lines {
+      guard let group = bySite[key], let first = group.first else { continue }
+      let what: String
+      let fix: String
+      // A sleep on the clock of a scope's own environment has no line of the test's to name: the
+      // clock was made by test support (for a trait), or for the scope at its own line (for
+      // `withVirtualTime`), since a `Clock`'s sleep takes no source location. It is reported at
+      // the scope, naming the clock.
+      let isSleep = if case .sleep = first.work { true } else { false }
+      let unnamed =
+        ReadSite.isLibrarySource("\(first.callSite.filePath)")
+        || (isSleep && scope.callSite.map { "\($0)" } == first.callSite.description)
+      let place = unnamed ? "inside the library" : "here"
+      switch first.work {
+      case .sleep:
+        let clock = unnamed ? "on environment.continuousClock" : place
+        what = group.count == 1 ? "a task sleeping \(clock)" : "\(group.count) tasks sleeping \(clock)"
+        fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
+      case .once:
+        what = group.count == 1 ? "work scheduled \(place)" : "\(group.count) pieces of work scheduled \(place)"
+        fix = """
+          \(group.count == 1 ? "It was" : "They were") cancelled. Advance time past \
+          \(group.count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
+          \(group.count == 1 ? "it" : "them")
+          """
+      case .repeating(let interval, _):
+        what = "a repeating timer scheduled \(place) (every \(interval.literal))"
+        fix = "It was cancelled. Cancel the timer before the scope ends"
+      }
+      let due = group.map(\.deadline.literal).joined(separator: ", ")
+      let message = """
+        withVirtualTime at \(scope) ended with \(what) still pending (due at \(due); virtual time was \
+        \(now.literal)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
+        """
+      if unnamed {
+        scope.report(message)
+      } else {
+        reportIssue(message, at: first.callSite)
+      }
+    }
+  }
+
+  /// Reports tasks of the scope that kept running after its operation returned (see
+  /// ``VirtualExecutor/Patience/scopeEnd``).
+  private func reportStillRunning(at scope: IssueSite) {
+    let patience = VirtualExecutor.Patience.scopeEnd
+    let limit = patience.limit ?? .zero
+    scope.report(
+      """
+      withVirtualTime found tasks of the scope still running after its operation returned, never all \
+      suspending — a loop of Task.yield() (\(patience.busyJobs) jobs or more in \(patience.interval.literal) of real \
+      time), or a job that did not return for \(limit.literal) (a task blocked on the scope's thread). They \
+      were cancelled; the scope ends without waiting for them. Let every task suspend or end before the scope \
+      ends: a loop that waits for something should sleep on the scheduler or await it.
+      """
+    )
+  }
+
+  /// Suspends for `duration` of real time, without a `Task.sleep` (which the scope would report).
+  private func pause(_ duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().asyncAfter(
+        deadline: .now() + .milliseconds(Int(duration / .milliseconds(1)))
+      ) {
+        continuation.resume()
+      }
+    }
+  }
+}
