@@ -1,0 +1,312 @@
+import Effects
+
+// The drain: how the synchronous and awaited forms of `advance`, `runDue` and `run` move virtual
+// time. One loop takes the next due entry (timer or sleeper) up to the target, runs it with `now`
+// at its deadline, and stops at the target, at `maxRuns`, or when another call holds the
+// scheduler. The awaited forms (`TestScheduler+Async.swift`) settle the scope between entries.
+
+extension TestScheduler {
+  /// The end of a window `duration` long, at most where virtual time ends (``TimerQueue/never``),
+  /// or nil (reported, naming `operation`) when `duration` is negative.
+  func target(advancingBy duration: Duration, at caller: CallSite, operation: String) -> Duration? {
+    guard duration >= .zero else {
+      reportIssue(
+        """
+        \(operation) cannot move time backwards: got \(duration.boundedLiteral). Pass .zero or a positive duration.
+        """,
+        at: caller
+      )
+      return nil
+    }
+    return TimerQueue.deadline(elapsed, plus: duration)
+  }
+
+  /// `instant`, at most where virtual time ends (``TimerQueue/never``), or nil (reported, naming
+  /// `operation`) when it is before the current instant.
+  func target(advancingTo instant: Duration, at caller: CallSite, operation: String) -> Duration? {
+    let current = elapsed
+    guard instant >= current else {
+      reportIssue(
+        """
+        \(operation) cannot move time backwards: asked for \(instant.boundedLiteral) after the start, \
+        but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
+        """,
+        at: caller
+      )
+      return nil
+    }
+    return min(instant, TimerQueue.never)
+  }
+
+  /// `maxRuns`, or `kept` when it is below 1 — reported through `report`, the message starting with
+  /// `what` (`TestScheduler(maxRuns:) got`). Zero would still run one action, and a negative count
+  /// means nothing.
+  static func checkedMaxRuns(_ maxRuns: Int, keeping kept: Int, in what: String, report: (String) -> Void) -> Int {
+    guard maxRuns < 1 else { return maxRuns }
+    report(
+      """
+      \(what) \(maxRuns), but maxRuns must be 1 or more: it is how many actions one advance, runDue or run may \
+      run before it stops and reports the work still due as runaway. It stays \(kept). Pass 1 or more (Int.max \
+      for no limit).
+      """
+    )
+    return kept
+  }
+
+  /// How far a call runs work.
+  enum Goal {
+    /// Up to this offset from ``start``.
+    case time(Duration)
+    /// Until nothing is pending.
+    case untilNothingIsPending
+
+    var target: Duration? {
+      if case .time(let target) = self { return target }
+      return nil
+    }
+  }
+
+  /// Runs work toward `goal`, worked out once this call holds the scheduler (nil: bad input,
+  /// already reported), so that a call from another thread at the same time moves time from where
+  /// this one left it, or is reported: no advance is lost. False when the call did nothing, or was
+  /// stopped by ``maxRuns``.
+  @discardableResult
+  func drain(caller: CallSite, operation: String, cannotWait: String? = nil, to goal: () -> Goal?) -> Bool {
+    guard beginDriving(operation, at: caller) else { return false }
+    guard let goal = goal() else {
+      endDriving()
+      return false
+    }
+    var drain = Drain(
+      until: goal.target,
+      limit: maxRuns,
+      caller: caller,
+      operation: operation,
+      cannotWait: cannotWait ?? "the synchronous form cannot wait for"
+    )
+    while drain.runNext(self), !drain.reachedLimit(self) {}
+    return drain.finish(self)
+  }
+
+  /// One run of work toward a target: the loop the synchronous and the asynchronous forms share.
+  /// Each turn runs one piece of work, then checks the ``TestScheduler/maxRuns`` limit; the
+  /// asynchronous form settles the scope's tasks in between, so that a task woken by the piece
+  /// has scheduled its next sleep before the limit looks for work still due.
+  struct Drain {
+    let target: Duration?
+    let limit: Int
+    let caller: CallSite
+    let operation: String
+    /// Why the caller cannot wait for the tasks it resumes — nil for the `await` form in its scope,
+    /// which can — as the message says it: `"the synchronous form cannot wait for"`.
+    let cannotWait: String?
+    private var runs = 0
+    private var stopped = false
+    /// Whether the last ``runNext(_:)`` found nothing due, and so moved time to the target and
+    /// ended the drive in the same lock.
+    private var ended = false
+    /// How many tasks were resumed without waiting, and where they went to sleep (each line once).
+    private var unwaited = (count: 0, sites: [CallSite]())
+    private var offLaneSleepers = (count: 0, sites: [CallSite]())
+
+    init(until target: Duration?, limit: Int, caller: CallSite, operation: String, cannotWait: String?) {
+      self.target = target
+      self.limit = limit
+      self.caller = caller
+      self.operation = operation
+      self.cannotWait = cannotWait
+    }
+
+    /// Runs the next piece of work due before the target; false when nothing more is due.
+    mutating func runNext(_ scheduler: TestScheduler) -> Bool {
+      switch scheduler.runNext(until: target, orEndDriving: true) {
+      case .nothing:
+        ended = true
+        return false
+      case .action:
+        break
+      case .sleeper(let site, let offLane):
+        if cannotWait != nil {
+          unwaited.count += 1
+          if !unwaited.sites.contains(site) { unwaited.sites.append(site) }
+        } else if offLane {
+          offLaneSleepers.count += 1
+          if !offLaneSleepers.sites.contains(site) { offLaneSleepers.sites.append(site) }
+        }
+      }
+      runs += 1
+      return true
+    }
+
+    /// Whether the run has reached the limit with work still due — reported at the caller, naming
+    /// the line that scheduled that work.
+    mutating func reachedLimit(_ scheduler: TestScheduler) -> Bool {
+      guard runs >= limit, let runaway = scheduler.nextDue(before: target) else { return false }
+      scheduler.reportRunaway(runaway, runs: runs, caller: caller, operation: operation)
+      stopped = true
+      return true
+    }
+
+    /// Ends the drive: time is at the target unless the limit stopped the run (false then), and
+    /// the scheduler is free for the next call. Reports the tasks it resumed but could not wait
+    /// for. Call it once, on every path, after ``TestScheduler/beginDriving(_:at:)`` succeeded.
+    @discardableResult
+    func finish(_ scheduler: TestScheduler) -> Bool {
+      if !ended { scheduler.endDriving() }
+      if let cannotWait, unwaited.count > 0 {
+        scheduler.reportUnwaited(
+          unwaited.count,
+          since: unwaited.sites,
+          operation: operation,
+          cannotWait: cannotWait,
+          caller: caller
+        )
+      }
+      if offLaneSleepers.count > 0 {
+        scheduler.reportOffLane(
+          offLaneSleepers.count,
+          since: offLaneSleepers.sites,
+          operation: operation,
+          caller: caller
+        )
+      }
+      return !stopped
+    }
+  }
+
+  /// Marks `operation` at `caller` as the call running work; false (reported) when another one
+  /// is running already — `operation` was called from inside work it runs (an action, a task it
+  /// resumed), or from another thread at the same time.
+  func beginDriving(_ operation: String, at caller: CallSite) -> Bool {
+    let running = state.withLock { state -> (operation: String, site: CallSite)? in
+      if let running = state.driving { return running }
+      state.driving = (operation, caller)
+      return nil
+    }
+    guard let running else { return true }
+    reportIssue(
+      """
+      \(operation) was called while \(running.operation) at \(running.site) is still \
+      running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
+      another thread at the same time. Nested, it would run later work before the work that called \
+      it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
+      on the scheduler, instead of advancing from inside.
+      """,
+      at: caller
+    )
+    return false
+  }
+
+  /// Ends ``beginDriving(_:at:)``.
+  func endDriving() {
+    state.withLock { $0.driving = nil }
+  }
+
+  /// What ``runNext(until:orEndDriving:)`` ran.
+  enum Ran {
+    /// Nothing was due.
+    case nothing
+    /// A scheduled action, which has returned.
+    case action
+    /// A sleeping task, resumed: it runs on when its executor gets to it. The site is where it
+    /// went to sleep; `offLane`: it slept off the scope's lanes, where no wait can see it.
+    case sleeper(CallSite, offLane: Bool)
+  }
+
+  /// Runs the earliest work due by `target` (any, when nil), at its deadline. When nothing is due
+  /// and `orEndDriving`, it moves time to `target` and ends the drive in the same lock: the last
+  /// turn of every `advance` costs one lock, not three.
+  func runNext(until target: Duration?, orEndDriving: Bool = false) -> Ran {
+    let next: (work: TimerQueue.Work, sleptAt: CallSite?, offLane: Bool)? = state.withLock { state in
+      guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else {
+        if orEndDriving {
+          if let target { state.elapsed = max(state.elapsed, target) }
+          state.driving = nil
+        }
+        return nil
+      }
+      if deadline > state.elapsed { state.elapsed = deadline }
+      guard case .sleep(_, let index) = work else { return (work, nil, false) }
+      let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
+      let handle = ours ? state.sleeperSlots[index].handle : nil
+      let offLane = ours && state.sleeperSlots[index].offLane
+      if handle != nil { state.freeSleeper(at: index) }
+      return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) }, offLane)
+    }
+    guard let next else { return .nothing }
+    switch next.work {
+    case .once(let action), .repeating(_, let action):
+      action()
+      return .action
+    case .sleep(let continuation, _):
+      continuation.resume()
+      return .sleeper(next.sleptAt ?? CallSite(), offLane: next.offLane)
+    }
+  }
+
+  func nextDue(before target: Duration?) -> TimerQueue.Entry? {
+    state.withLock { state in
+      guard let deadline = state.queue.nextDeadline() else { return nil }
+      if let target, deadline > target { return nil }
+      return state.queue.entries.filter { $0.deadline == deadline }.min { $0.sequence < $1.sequence }
+    }
+  }
+
+  /// Says that `operation` resumed sleeping tasks it cannot wait for: what they do next happens
+  /// when their executor gets to them, a moment that depends on real time.
+  func reportUnwaited(
+    _ count: Int,
+    since sites: [CallSite],
+    operation: String,
+    cannotWait: String,
+    caller: CallSite
+  ) {
+    let one = count == 1
+    let tasks = one ? "a task" : "\(count) tasks"
+    let since = sites.map(\.description).joined(separator: ", ")
+    let method = operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation
+    reportIssue(
+      """
+      \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
+      \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
+      on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
+      `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
+      `TestScheduler.current`, the scope's own scheduler.
+      """,
+      at: caller
+    )
+  }
+
+  /// Says that `operation` resumed sleeping tasks that run off the scope's lanes, and returned
+  /// without waiting for them.
+  func reportOffLane(_ count: Int, since sites: [CallSite], operation: String, caller: CallSite) {
+    let one = count == 1
+    reportIssue(
+      """
+      \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.map(\.description).joined(separator: ", ")) \
+      that \(one ? "runs" : "run") outside the scope — on an actor with its own executor, or under another task \
+      executor — where the scope cannot count \(one ? "its" : "their") jobs, so it returned without waiting for \
+      \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \
+      (inject the executor), or await its result instead of advancing past it.
+      """,
+      at: caller
+    )
+  }
+
+  func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {
+    let what: String
+    switch entry.work {
+    case .repeating(let interval, _): what = "a repeating timer (every \(interval.literal))"
+    case .once: what = "work"
+    case .sleep: what = "a sleeping task"
+    }
+    reportIssue(
+      """
+      \(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
+      due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, advance(by:) a bounded \
+      window instead of run(), or raise maxRuns.
+      """,
+      at: entry.callSite
+    )
+  }
+}
