@@ -1,0 +1,136 @@
+import Effects
+import Foundation
+
+// The serial lane of a virtual-time scope: one thread running the scope's nonisolated jobs one at
+// a time, and what happens when a job blocks it (the watchdog replaces the thread).
+
+@available(EffectsVirtualTime, *)
+extension VirtualExecutor {
+  func startLaneThread(generation: Int) {
+    let thread = Thread { [self] in loop(generation: generation) }
+    thread.name = "swift-effects.VirtualExecutor"
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  // MARK: The serial lane
+
+  /// One job of the scope has run: wake the waiters when it was the last.
+  func finished() {
+    condition.lock()
+    let ready = finishedLocked()
+    condition.unlock()
+    for waiter in ready {
+      waiter.resume(returning: true)
+    }
+  }
+
+  /// Counts one job of the scope as run, returning the waiters to resume when it was the last.
+  /// Called with the lock held.
+  func finishedLocked() -> [UnsafeContinuation<Bool, Never>] {
+    inFlight -= 1
+    finishedJobs &+= 1
+    guard inFlight == 0, !idleWaiters.isEmpty else { return [] }
+    defer { idleWaiters = [] }
+    return idleWaiters.map(\.continuation)
+  }
+
+  func loop(generation: Int) {
+    Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
+    let taskExecutor = asUnownedTaskExecutor()
+    let thread = Platform.currentThread()
+    condition.lock()
+    laneThread = thread
+    while generation == laneGeneration {
+      if head < jobs.count {
+        let job = jobs[head]
+        head += 1
+        if head == jobs.count {
+          jobs.removeAll(keepingCapacity: true)
+          head = 0
+        }
+        laneJobsStarted &+= 1
+        laneJobRunning = true
+        condition.unlock()
+        // Run as the current task executor, so that `Task.yield()` comes back here.
+        job.runSynchronously(on: taskExecutor)
+        condition.lock()
+        // A thread replaced while its job was blocked stops: a new thread runs the lane since,
+        // and the job was counted done when it was given up on.
+        if generation != laneGeneration { break }
+        laneJobRunning = false
+        let ready = finishedLocked()
+        if !ready.isEmpty {
+          condition.unlock()
+          for waiter in ready { waiter.resume(returning: true) }
+          condition.lock()
+        }
+      } else if closed {
+        break
+      } else {
+        condition.wait()
+      }
+    }
+    condition.unlock()
+    Self.lane.set(nil)
+  }
+
+  // MARK: A job that blocks the lane
+
+  /// What the watchdog sees of the serial lane: how many jobs it has started, whether one is
+  /// running, and its thread.
+  func laneSnapshot() -> (started: UInt64, running: Bool, thread: Platform.Thread?) {
+    condition.lock()
+    defer { condition.unlock() }
+    // A blocked job matters only when something waits behind it: a queued job, or an advance.
+    let waitedFor = head < jobs.count || !idleWaiters.isEmpty
+    return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThread)
+  }
+
+  /// Gives up on the lane's running job — job `number`, which has not returned for `duration` —
+  /// when it is still the one running: a new thread runs the scope's other jobs (so a job waiting
+  /// for one of them is released), and the blocked one is reported (when `reported`). The blocked
+  /// job counts as done from then on, so that a wait for the scope goes on; its thread ends when
+  /// it returns.
+  func replaceBlockedLane(job number: UInt64, after duration: Duration, waiting: Bool, reported: Bool) {
+    condition.lock()
+    guard !closed, laneJobRunning, laneJobsStarted == number else {
+      condition.unlock()
+      return
+    }
+    laneGeneration += 1
+    laneJobRunning = false
+    let generation = laneGeneration
+    if reported {
+      recordBlockedLane(after: duration, waiting: waiting)
+    }
+    // The blocked job no longer counts as in flight: an advance waiting for the scope goes on,
+    // and says why (the escape above). Its thread ends when it returns, counting nothing.
+    let ready = finishedLocked()
+    condition.unlock()
+    for waiter in ready { waiter.resume(returning: true) }
+    startLaneThread(generation: generation)
+  }
+
+  /// Records the job given up on as an escape. Called with the lock held.
+  func recordBlockedLane(after duration: Duration, waiting: Bool) {
+    escapes.append(
+      Escape(
+        description: waiting
+          ? """
+          a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
+          a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
+          Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
+          longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
+          the scheduler's sleep
+          """
+          : """
+          a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
+          waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
+          so they no longer run one at a time. Await what the loop waits for instead
+          """,
+        during: lastDrive
+      )
+    )
+  }
+}

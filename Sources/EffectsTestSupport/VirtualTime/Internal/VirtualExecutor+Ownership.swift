@@ -1,0 +1,115 @@
+import Effects
+import Foundation
+
+// Which tasks belong to a virtual-time scope: the driver, the tasks the scope started (held only
+// while they run), and tasks it adopted when they first reached it from outside. A task belongs to
+// the scope that started it; another scope that resumes it hands it back.
+
+@available(EffectsVirtualTime, *)
+extension VirtualExecutor {
+  /// Records the task that opens the scope as the scope's, so that wherever it is queued from
+  /// next — even by a `Task.yield()` on a thread of the default executor — it comes to the scope.
+  func adoptDriver(_ job: UnownedJob) {
+    condition.lock()
+    driverID = ScopeTasks.id(of: job) ?? 0
+    if let id = ScopeTasks.id(of: job) { adopt(job, address: ScopeTasks.address(of: job), id: id) }
+    condition.unlock()
+  }
+
+  /// Whose a job queued from inside the scope is.
+  enum Claim {
+    /// The scope's: its own task, a task it started, or a job that is not a task (an actor's
+    /// turn, a continuation).
+    case ours
+    /// A task of another open scope (another test's), resumed from this one: it goes to its
+    /// owner, which reports it as resumed from outside.
+    case another(VirtualExecutor)
+    /// A task no open scope owns, started before this scope opened (by another test, or left over
+    /// from an earlier scope): not this scope's, so it runs on the real executor, and this scope
+    /// reports that it resumed it.
+    case none
+  }
+
+  /// Decides whose `job` is, adopting a task the first time the scope queues one of its jobs. A
+  /// task is the scope that started it's: a scope never adopts another's task because it resumed
+  /// it, so it never waits for it, reports it as its own leftover, or cancels it. Called with the
+  /// lock held.
+  func claim(_ job: UnownedJob) -> Claim {
+    guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return .ours }
+    let address = ScopeTasks.address(of: job)
+    if adopted[address] == id { return .ours }
+    if let owner = ScopeTasks.owner(address: address, id: id), owner !== self { return .another(owner) }
+    // The runtime numbers tasks in the order they are made: one older than the test's own task
+    // (the driver) was not made by the scope.
+    if address != driver, id < driverID {
+      recordEscapeLocked(
+        """
+        the scope resumed a task that is not part of it (one started before the scope opened: by \
+        another test running in parallel, or left over from an earlier scope); it runs outside the \
+        scope, which does not wait for it
+        """
+      )
+      return .none
+    }
+    adopt(job, address: address, id: id)
+    return .ours
+  }
+
+  /// Records `job`'s task as the scope's. Called with the lock held.
+  func adopt(_ job: UnownedJob, address: UInt, id: UInt64) {
+    adopted[address] = id
+    ScopeTasks.adopt(address: address, id: id, by: self)
+    // Only tasks created after the test's own task are the test's to report at the end.
+    if address != driver, id > driverID, ScopeTasks.isUnstructuredTask(job) {
+      ScopeTasks.retain(address)
+      started.append(StartedTask(address: address, startedAfter: lastDrive))
+      if started.count >= pruneAt { pruneStarted() }
+    }
+  }
+
+  /// Releases the started tasks that have ended, so that a scope holds only the tasks still
+  /// running: a loop starting 300,000 short tasks keeps a few thousand alive, not all of them.
+  /// Called with the lock held, when ``started`` has doubled since the last pass (amortised O(1)
+  /// per task).
+  func pruneStarted() {
+    var running: [StartedTask] = []
+    running.reserveCapacity(started.count)
+    for task in started {
+      if ScopeTasks.hasEnded(task.address) == true {
+        adopted[task.address] = nil
+        ScopeTasks.forget(task.address)
+        ScopeTasks.release(task.address)
+      } else {
+        running.append(task)
+      }
+    }
+    started = running
+    pruneAt = max(Self.firstPrune, 2 * running.count)
+  }
+
+  /// How many started tasks the scope holds alive now.
+  var heldTasks: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return started.count
+  }
+
+  /// How many started tasks the scope holds before it first looks for ended ones.
+  static let firstPrune = 1_024
+
+  // MARK: The end of the scope
+
+  /// The unstructured tasks the scope started that have not ended; nil when this runtime's task
+  /// layout is not known, so nothing can be said.
+  func unfinishedTasks() -> [StartedTask]? {
+    condition.lock()
+    let tasks = started
+    condition.unlock()
+    var unfinished: [StartedTask] = []
+    for task in tasks {
+      guard let ended = ScopeTasks.hasEnded(task.address) else { return nil }
+      if !ended { unfinished.append(task) }
+    }
+    return unfinished
+  }
+}
