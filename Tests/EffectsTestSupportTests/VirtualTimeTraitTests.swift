@@ -295,6 +295,21 @@ import Testing
     #expect(Environment.current.scheduler as? TestScheduler === outer.scheduler as? TestScheduler)
   }
 
+  /// A scope nested in the test's, on a scheduler of its own, moves the test's environment onto
+  /// that scheduler for its time only: once it ends, the network's latencies sleep on the test's
+  /// scheduler again, so the test's own advance answers them.
+  @Test(.virtualTime, .timeLimit(.minutes(1)))
+  func aNestedScopeOnAnotherSchedulerGivesTheNetworkBackToTheTestsScheduler() async throws {
+    let network = Environment.current.stubNetwork
+    network.stub(.get("https://api.example.com/me"), .ok("Ada"), after: .seconds(1))
+    let inner = TestScheduler()
+    await inner.withVirtualTime {}
+    let load = Task { try await Environment.current.network.send(.get("https://api.example.com/me")) }
+    await TestScheduler.current.advance(by: .seconds(1))
+    load.cancel()  // answered by now; if it still sleeps on another scheduler, this ends it
+    #expect(try await load.value.text == "Ada")
+  }
+
   @Test func theMethodFormWithNoEnvironmentSetRunsOnATestEnvironmentOfItsOwn() async {
     let scheduler = TestScheduler()
     let issues = await withCapturedIssues {

@@ -150,9 +150,13 @@ public final class StubNetwork: Networking, Sendable {
   }
 
   /// Uses `scheduler` for latencies from now on: the environment it belongs to moved to a
-  /// virtual-time scope's scheduler.
-  func useScheduler(_ scheduler: TestScheduler) {
-    state.withLock { $0.scheduler = scheduler }
+  /// virtual-time scope's scheduler (or, with the scope ended, back). Returns the one it used.
+  @discardableResult
+  func useScheduler(_ scheduler: TestScheduler?) -> TestScheduler? {
+    state.withLock { state in
+      defer { state.scheduler = scheduler }
+      return state.scheduler
+    }
   }
 }
 

@@ -213,13 +213,18 @@ extension TestScheduler {
     _ body: (TestScheduler) async throws(Failure) -> R
   ) async throws(Failure) -> R {
     // Safe by default: with no environment set for the test, the scope's is a test environment
-    // on this scheduler, never the live root with only its clock replaced.
-    let environment =
-      Environment.scoped.map { scoped in
-        var environment = scoped
-        environment.useVirtualTime(of: self)
-        return environment
-      } ?? Environment.test(scheduler: self, origin: origin, callSite: site.callSite)
+    // on this scheduler, never the live root with only its clock replaced. An environment the
+    // test set is moved onto this scheduler for the scope's time only: its network goes back to
+    // the scheduler it had (a scope nested in the test's, on a scheduler of its own).
+    var environment: Environment
+    var giveBack: @Sendable () -> Void = {}
+    if let scoped = Environment.scoped {
+      environment = scoped
+      giveBack = environment.useVirtualTime(of: self)
+    } else {
+      environment = Environment.test(scheduler: self, origin: origin, callSite: site.callSite)
+    }
+    defer { giveBack() }
     let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
       await withEnvironment(environment) {
         await withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in

@@ -90,7 +90,11 @@ extension Environment {
   /// `Clock`'s sleep. The network of `Environment.test()` (or one the test made) sleeps its
   /// latencies on the scheduler too, and its stubs are checked when the scope ends. What
   /// `recording(into:)` wrapped them in stays: the new values are logged as the old ones were.
-  mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) {
+  ///
+  /// Returns what puts the network back on the scheduler it used before, for a scope that moves
+  /// an environment for its own time only.
+  @discardableResult
+  mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) -> @Sendable () -> Void {
     set(SchedulerKey.self, keepingDecoration: scheduler)
     set(ClockKey.self, keepingDecoration: scheduler)
     set(
@@ -99,11 +103,13 @@ extension Environment {
         TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
       )
     )
-    if let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)).flatMap(
-      RecordingNetwork.stubs(in:)
-    ) {
-      network.useScheduler(scheduler)
-      network.checkUnusedStubs(atEndOf: scheduler)
-    }
+    guard
+      let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)).flatMap(
+        RecordingNetwork.stubs(in:)
+      )
+    else { return {} }
+    let previous = network.useScheduler(scheduler)
+    network.checkUnusedStubs(atEndOf: scheduler)
+    return { network.useScheduler(previous) }
   }
 }
