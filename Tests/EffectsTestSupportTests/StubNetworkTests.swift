@@ -197,8 +197,7 @@ import FoundationNetworking
     _ = network
   }
 
-  /// A scope opened on the network's own scheduler (`scheduler.withVirtualTime`) checks it too,
-  /// though it sets no `TestScheduler.current`.
+  /// A scope opened on the network's own scheduler (`scheduler.withVirtualTime`) checks it too.
   @Test func aStubMadeInAScopeOnTheNetworksSchedulerIsCheckedAtThatScopesEnd() async {
     let scheduler = TestScheduler()
     let network = StubNetwork(scheduler: scheduler)

@@ -310,6 +310,61 @@ import Testing
     #expect(try await load.value.text == "Ada")
   }
 
+  /// A stub the test made, unused, is the test's to report, at the end of the test's scope: a
+  /// scope nested in it on another scheduler checks only the stubs made from its start.
+  @Test func aTestsUnusedStubIsReportedAtTheEndOfTheTestsScopeNotAtANestedOne() async {
+    let stubLine = #line + 4
+    var inner: [CapturedIssue] = [.init("not run", line: 0)]
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        Environment.current.stubNetwork.stub(.get("https://api.example.com/me"), .ok("Ada"))
+        inner = await withCapturedIssues { await TestScheduler().withVirtualTime {} }.issues
+      }
+    }.issues
+    #expect(inner == [], "the nested scope reports none of the test's stubs")
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          StubNetwork stub made here was never used: GET https://api.example.com/me → 200 body: "Ada". It got no \
+          request.
+          Remove the stub if the code should not send this request, or find why it did not (a request matches with \
+          the same method, URL and body).
+          """,
+          line: stubLine
+        )
+      ]
+    )
+  }
+
+  /// An environment the test set is moved onto the scope's scheduler, clock included: a sleep left
+  /// on that clock is reported at the scope naming the clock, not at the line that made the
+  /// environment.
+  @Test func aTaskLeftSleepingOnTheClockOfAnEnvironmentTheTestSetIsReportedAtTheScopeNamingTheClock() async {
+    let scopeLine = #line + 3
+    let issues = await withCapturedIssues {
+      await withEnvironment(.test()) {
+        await withVirtualTime { scheduler in
+          Task { try await Environment.current.continuousClock.sleep(for: .seconds(2)) }
+          await scheduler.advance(by: .seconds(1))
+        }
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
+          sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
+          It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the \
+          test means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine
+        )
+      ]
+    )
+  }
+
   @Test func theMethodFormWithNoEnvironmentSetRunsOnATestEnvironmentOfItsOwn() async {
     let scheduler = TestScheduler()
     let issues = await withCapturedIssues {

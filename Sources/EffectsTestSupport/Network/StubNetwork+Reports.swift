@@ -33,10 +33,11 @@ extension StubNetwork {
   /// Reports, once each, the stubs no request used, at the line that made them, with the requests
   /// the network got (a list cut as ``renderList(_:)`` cuts it, bodies shown by
   /// ``bodyPreview(_:)``).
-  func reportUnusedStubs() {
+  func reportUnusedStubs(from first: Int = 0) {
     let (unused, requests) = state.withLock { state -> ([Stub], [NetworkRequest]) in
       var unused: [Stub] = []
-      for index in state.stubs.indices where state.stubs[index].uses == 0 && !state.stubs[index].isReported {
+      for index in state.stubs.indices.dropFirst(first)
+      where state.stubs[index].uses == 0 && !state.stubs[index].isReported {
         state.stubs[index].isReported = true
         unused.append(state.stubs[index])
       }

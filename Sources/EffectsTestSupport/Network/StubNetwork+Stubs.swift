@@ -88,13 +88,18 @@ extension StubNetwork {
   func checkUnusedStubs(atEndOf scheduler: TestScheduler) {
     let id = ObjectIdentifier(scheduler)
     // A scope nested in one that already checks this network (a scope on another scheduler,
-    // inside the test's) leaves the check to the outer one: stubs made for the test are not
-    // unused because the inner scope did not ask for them.
-    guard state.withLock({ $0.checkedBy.isEmpty && $0.checkedBy.insert(id).inserted }) else { return }
+    // inside the test's) checks only the stubs made from its start: those made for the test are
+    // not unused because the inner scope did not ask for them, and the outer scope checks them.
+    let registered = state.withLock { state -> Bool in
+      guard state.checkedBy[id] == nil else { return false }
+      state.checkedBy[id] = state.checkedBy.isEmpty ? 0 : state.stubs.count
+      return true
+    }
+    guard registered else { return }
     scheduler.atScopeEnd { [weak self] in
       guard let self else { return }
-      _ = state.withLock { $0.checkedBy.remove(id) }
-      reportUnusedStubs()
+      let first = state.withLock { $0.checkedBy.removeValue(forKey: id) } ?? 0
+      reportUnusedStubs(from: first)
     }
   }
 }

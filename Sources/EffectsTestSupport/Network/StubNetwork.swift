@@ -40,9 +40,9 @@ public import Foundation
 ///   request and the closest stub with a diff; the code under test gets a ``StubNetworkError``, so
 ///   it goes on and the test reports everything.
 /// - **A stub never used** fails the test at the line that made it, when the virtual-time scope it
-///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`, or
-///   `scheduler.withVirtualTime { … }` on the network's own scheduler), or else when the network
-///   is released.
+///   was made in ends (`@Test(.virtualTime)`, `withVirtualTime { … }`,
+///   `scheduler.withVirtualTime { … }`), or else when the network is released. A scope nested in
+///   another checks only the stubs made from its start; the outer one checks the rest.
 /// - **Every request is recorded**, matched or not, in order, as a server would receive it (one
 ///   cancelled during its latency is, one cancelled before it is sent is not): ``requests``,
 ///   ``assertRequests(_:fileID:filePath:line:column:)``, ``assertRequests(count:fileID:filePath:line:column:)``,
@@ -166,8 +166,10 @@ extension StubNetwork {
     var scheduler: TestScheduler?
     var stubs: [Stub] = []
     var requests: [NetworkRequest] = []
-    /// The schedulers whose current scope will check this network's stubs at its end: one check a scope.
-    var checkedBy: Set<ObjectIdentifier> = []
+    /// The schedulers whose current scope will check this network's stubs at its end (one check a
+    /// scope), each with the index of the first stub it checks: 0 for a scope that checks alone,
+    /// the stubs made from its start for a scope nested in another that checks.
+    var checkedBy: [ObjectIdentifier: Int] = [:]
 
     /// The stub that answers `request`, counted as used: the first matching one not used yet, else
     /// the last matching one.

@@ -4,8 +4,8 @@ import Effects
 // The life of a virtual-time scope, in the order it happens: opened (by `@Test(.virtualTime)`,
 // `withVirtualTime { scheduler in … }` or `scheduler.withVirtualTime { … }`, which all come here),
 // run, then ended — its leftovers reported and cancelled, its tasks let go. What the scope's
-// executor does meanwhile is in `Internal/VirtualExecutor.swift`; how an awaited advance waits for
-// it, in `TestScheduler+Async.swift`.
+// executor does meanwhile is in `Internal/VirtualExecutor.swift` (and its `+Ownership`, `+Idle`
+// and `+Lane` files); how an awaited advance waits for it, in `TestScheduler+Async.swift`.
 
 extension TestScheduler {
   /// Runs `operation` in virtual time: every task it starts runs on one serial thread owned by the
@@ -378,7 +378,7 @@ extension TestScheduler {
       let isSleep = if case .sleep = first.work { true } else { false }
       let unnamed =
         ReadSite.isLibrarySource("\(first.callSite.filePath)")
-        || (isSleep && scope.callSite.map { "\($0)" } == first.callSite.description)
+        || (isSleep && scope.callSite == first.callSite)
       let place = unnamed ? "inside the library" : "here"
       switch first.work {
       case .sleep:

@@ -85,9 +85,10 @@ extension Trait where Self == VirtualTimeTrait {
 
 extension Environment {
   /// Makes `scheduler` this environment's `scheduler` and its `clock`, and the scheduler's virtual
-  /// clock its `continuousClock`; the clock's sleeps are listed as scheduled where the test made
-  /// the environment (`callSite`, else this environment's own), there being no line to name for a
-  /// `Clock`'s sleep. The network of `Environment.test()` (or one the test made) sleeps its
+  /// clock its `continuousClock`. There being no line to name for a `Clock`'s sleep, the clock's
+  /// sleeps are listed as scheduled at `callSite` (where the test made the environment), or, for
+  /// an environment a scope moves onto its scheduler, inside the library: the end of the scope
+  /// then reports them at the scope, naming `environment.continuousClock`. The network of `Environment.test()` (or one the test made) sleeps its
   /// latencies on the scheduler too, and its stubs are checked when the scope ends. What
   /// `recording(into:)` wrapped them in stays: the new values are logged as the old ones were.
   ///
@@ -100,7 +101,7 @@ extension Environment {
     set(
       ContinuousClockKey.self,
       keepingDecoration: DurationClock(
-        TestScheduler.VirtualClock(scheduler, callSite: callSite ?? testContext?.callSite ?? CallSite())
+        TestScheduler.VirtualClock(scheduler, callSite: callSite ?? CallSite())
       )
     )
     guard
