@@ -12,7 +12,15 @@
 ///
 /// ```swift
 /// scheduler.schedule(after: .seconds(1)) { refresh() }  // CallSite of this line, implicitly
-/// scheduler.schedule(after: .seconds(1), at: CallSite()) { refresh() }  // the same, explicitly
+/// ```
+///
+/// A scheduler of your own that wraps another passes the `callSite` it was given on, so reports
+/// still point at the line that scheduled:
+///
+/// ```swift
+/// func schedule(after delay: Duration, at callSite: CallSite, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
+///   base.schedule(after: delay, at: callSite, action)
+/// }
 /// ```
 ///
 /// A test helper of your own forwards the four parameters, so the failure points at its caller:

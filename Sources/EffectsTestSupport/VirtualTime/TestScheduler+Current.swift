@@ -2,13 +2,15 @@ import Effects
 import Testing
 
 extension TestScheduler {
-  /// The scheduler of the virtual-time scope opened by `@Test(.virtualTime)` or
-  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``.
+  /// The scheduler of the virtual-time scope open on this task: `@Test(.virtualTime)`,
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)`` or
+  /// ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``.
   @TaskLocal static var scoped: TestScheduler?
 
   /// The test's own scheduler, inside a test marked `@Test(.virtualTime)` (or a
-  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)`` scope): the one
-  /// `Environment.current.scheduler` and `clock` are, and the one to advance.
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)`` or
+  /// `scheduler.withVirtualTime { … }` scope): the one `Environment.current.scheduler` and `clock`
+  /// are, and the one to advance.
   ///
   /// ```swift
   /// @Test(.virtualTime) func tokenExpiresAfterAnHour() async {
@@ -35,9 +37,8 @@ extension TestScheduler {
     return TestScheduler()
   }
 
-  /// Whether the current task carries a virtual-time scope as a task-local: a scope opened by
-  /// ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``, which sets no
-  /// ``current``, does.
+  /// Whether the current task carries a virtual-time scope's executor as a task-local (every task
+  /// started in a scope does; a detached one does not).
   private static var carriesAScope: Bool {
     guard #available(EffectsVirtualTime , *) else { return false }
     return VirtualExecutor.scope != nil
