@@ -18,16 +18,16 @@ public import Foundation
 /// ```
 public struct DefaultsCodingError: LocalizedError, CustomStringConvertible {
   /// What went wrong.
-  package enum Problem: Sendable {
+  public enum Problem: Sendable {
     /// The value could not be encoded as JSON: its `encode(to:)` threw, or encoded nothing.
     case encodingFailed(any Error)
     /// A type stored as JSON was read from a key that holds a value of another kind (its
-    /// `DefaultsValue.typeName`), neither data nor text.
+    /// kind, such as `"bool"`), neither data nor text.
     case notJSON(found: String)
     /// The key holds data or text that does not decode as the requested type.
     case decodingFailed(any Error)
     /// A type stored as itself (`String`, `Int`, `Bool`, `Double`, `Data`, `Date`) was read from a
-    /// key that holds another kind of value: `found` and `expected` are `DefaultsValue.typeName`s
+    /// key that holds another kind of value: `found` and `expected` are kinds of value (`"bool"`, `"int"`)
     /// (a `.bool` is never read as an `Int`, an `.int` never as a `Double`).
     case typeMismatch(found: String, expected: String)
   }
@@ -37,9 +37,9 @@ public struct DefaultsCodingError: LocalizedError, CustomStringConvertible {
   /// The name of the type involved.
   package var typeName: String
   /// What went wrong.
-  package var problem: Problem
+  public var problem: Problem
   /// The value found under ``key`` when reading; `nil` when writing.
-  package var found: DefaultsValue?
+  public var found: DefaultsValue?
 
   /// Creates an error for `key` and the type `type`; `found` is what a read found under `key`.
   ///

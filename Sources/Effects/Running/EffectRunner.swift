@@ -84,7 +84,7 @@ public final class EffectRunner<E: Sendable, Action> {
   /// effects.run([.search("s")], send: send)
   /// effects.runningCount  // 1
   /// ```
-  package var runningCount: Int { runs.count }
+  public var runningCount: Int { runs.count }
 
   /// Starts each effect in a task of its own, in order, cancelling first the running effects each
   /// one supersedes. What they send reaches `send`, on the main actor.

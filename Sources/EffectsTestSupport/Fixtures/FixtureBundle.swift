@@ -20,7 +20,7 @@ public import Effects
 /// resource answers `nil`.
 public struct FixtureBundle: ResourceBundle, Hashable {
   /// The resources: file name (with its extension) → full path.
-  package var resources: [String: String]
+  public var resources: [String: String]
 
   /// Creates a bundle whose resource named by each key is at the path of its value.
   public init(_ resources: [String: String]) {
