@@ -18,8 +18,8 @@ extension Platform {
 
   /// A pointer each thread has its own value of (`pthread_key_t`): nil on a thread until it sets one.
   /// Made once and kept for the process (its key is never deleted).
-  struct ThreadSpecific: @unchecked Sendable {
-    // Sendable: a key is an integer the C library hands out once; threads only read it.
+  struct ThreadSpecific: Sendable {
+    // A key is an integer the C library hands out once; threads only read it.
     private let key: pthread_key_t
 
     init() {
