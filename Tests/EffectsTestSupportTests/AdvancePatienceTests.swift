@@ -10,12 +10,14 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct AdvancePatienceTests {
   @available(EffectsVirtualTime, *)
   private static var busyLooks: Int { VirtualExecutor.Patience.advance.busyLooks }
+  @available(EffectsVirtualTime, *)
+  private static var busyJobs: UInt64 { VirtualExecutor.Patience.advance.busyJobs }
 
   @available(EffectsVirtualTime, *)
   private static func stoppedWaiting(_ operation: String, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
-      \(operation) stopped waiting for the tasks of the scope: they kept running, 1000 jobs or more in every \
+      \(operation) stopped waiting for the tasks of the scope: they kept running, \(busyJobs) jobs or more in every \
       .milliseconds(250) for .seconds(\(busyLooks / 4)), without ever all suspending — a loop of Task.yield() polling \
       for something, such as work this call would run? It goes on without waiting for them, so what the test sees \
       after this line may depend on timing. Let the loop await what it polls for (sleep on the scheduler, or await a \
