@@ -24,6 +24,20 @@ import Testing
 /// `@Test(.virtualTime)`: a fresh scheduler and scope per test case, which `Environment.current`
 /// and ``TestScheduler/current`` both answer.
 @Suite struct VirtualTimeTraitTests {
+  /// What the end of the scope at `scopeLine` reports for a task left sleeping 2 s on the scope's
+  /// own `environment.continuousClock` after a 1 s advance: at the scope, naming the clock.
+  private static func leftSleepingOnTheScopesClock(scopeLine: Int) -> CapturedIssue {
+    CapturedIssue(
+      """
+      withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
+      sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
+      It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the test \
+      means to leave it, open the scope with leftoverWork: .expected.
+      """,
+      line: scopeLine
+    )
+  }
+
   @Test(.virtualTime) func theTestsSchedulerIsTheEnvironmentsSchedulerAndClock() {
     let scheduler = TestScheduler.current
     #expect(Environment.current.scheduler as? TestScheduler === scheduler)
@@ -163,15 +177,7 @@ import Testing
     }.issues
     #expect(
       issues == [
-        CapturedIssue(
-          """
-          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
-          sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
-          It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the \
-          test means to leave it, open the scope with leftoverWork: .expected.
-          """,
-          line: scopeLine
-        )
+        Self.leftSleepingOnTheScopesClock(scopeLine: scopeLine)
       ]
     )
   }
@@ -188,15 +194,7 @@ import Testing
     }.issues
     #expect(
       issues == [
-        CapturedIssue(
-          """
-          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
-          sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
-          It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the \
-          test means to leave it, open the scope with leftoverWork: .expected.
-          """,
-          line: scopeLine
-        )
+        Self.leftSleepingOnTheScopesClock(scopeLine: scopeLine)
       ]
     )
   }
@@ -352,15 +350,7 @@ import Testing
     }.issues
     #expect(
       issues == [
-        CapturedIssue(
-          """
-          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
-          sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
-          It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the \
-          test means to leave it, open the scope with leftoverWork: .expected.
-          """,
-          line: scopeLine
-        )
+        Self.leftSleepingOnTheScopesClock(scopeLine: scopeLine)
       ]
     )
   }
