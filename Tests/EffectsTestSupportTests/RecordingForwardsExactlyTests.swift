@@ -56,7 +56,7 @@ import Testing
     }
   }
 
-  private struct BaseScheduler: Scheduling {
+  private struct BaseScheduler: WorkScheduler {
     let bases: Bases
     let isolation = Locked<[String]>([])
     var now: Date { Date(timeIntervalSince1970: 7) }

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// What `StubNetwork.send` says of a cancelled request, and what the `Networking` contract suite
+/// What `StubNetwork.send` says of a cancelled request, and what the `Network` contract suite
 /// proves the live client does: cancelled during its latency, a request was sent (a server has
 /// it), so it stays recorded, unanswered, its stub used; cancelled before it sends, it never was.
 @Suite(.timeLimit(.minutes(1)))

@@ -168,7 +168,7 @@ struct DispatchSchedulerMainTests {
   func show(
     _ text: String,
     hidingAfter delay: Duration,
-    on scheduler: any Scheduling,
+    on scheduler: any WorkScheduler,
     then: @escaping @MainActor () -> Void
   ) {
     message = text
@@ -185,7 +185,7 @@ struct DispatchSchedulerMainTests {
 
   func start(
     every interval: Duration,
-    on scheduler: any Scheduling,
+    on scheduler: any WorkScheduler,
     stoppingAfter limit: Int,
     then: @escaping @MainActor () -> Void
   ) {

@@ -14,10 +14,10 @@ struct InterpreterLiveTests {
     let files = InMemoryFileSystem(["/old.txt": "old"])
     let defaults = InMemoryDefaults(["stale": true])
     let events = EventRecorder()
-    let scheduler: any Scheduling
+    let scheduler: any WorkScheduler
     let failures = Locked<[InterpreterError<Effect>]>([])
 
-    init(scheduler: any Scheduling = InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))) {
+    init(scheduler: any WorkScheduler = InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))) {
       self.scheduler = scheduler
     }
 
@@ -104,7 +104,7 @@ struct InterpreterLiveTests {
     #expect(error.notPerformed == [.print("after")])
     #expect(
       "\(error.underlying)"
-        == #"no EventLogging is configured, so the event "visited" cannot be logged; "#
+        == #"no EventLog is configured, so the event "visited" cannot be logged; "#
         + "set environment.events (for example at launch, before Environment.bootstrap(_:))"
     )
     #expect(console.lines.isEmpty)

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// One suite, run against the live client — `URLSessionNetwork` talking to a real HTTP server on
 /// 127.0.0.1 that the test starts — and against `StubNetwork` stubbed with the same routes: the
 /// double is proven, not trusted.
-@Suite("Networking contract")
+@Suite("Network contract")
 struct NetworkContractTests {
   @Test(arguments: NetworkUnderTest.allCases)
   func a200ComesBackWithItsBodyAndHeaders(_ system: NetworkUnderTest) async throws {
@@ -109,7 +109,7 @@ struct NetworkContractTests {
   @Test(arguments: NetworkUnderTest.allCases)
   func aRefusedConnectionThrowsCannotConnectToHost(_ system: NetworkUnderTest) async throws {
     let url = "http://127.0.0.1:\(try LocalHTTPServer.closedPort())/profiles/42"
-    let network: any Networking
+    let network: any Network
     switch system {
     case .live:
       network = URLSessionNetwork(session: URLSession(configuration: .ephemeral))

@@ -1,7 +1,7 @@
 public import Effects
 
 /// The menu-item detail screen's model: it logs when the screen appears and when the item is
-/// ordered, through the ``EventLogging`` output protocol — never through an analytics SDK directly.
+/// ordered, through the ``EventLog`` output protocol — never through an analytics SDK directly.
 ///
 /// ```swift
 /// let model = MenuItemDetailModel(item: pizza, order: order, events: analytics)
@@ -13,10 +13,10 @@ public struct MenuItemDetailModel: Sendable {
   public let item: MenuItem
   /// The order the item is added to or removed from.
   public let order: OrderController
-  private let events: any EventLogging
+  private let events: any EventLog
 
   /// Creates the model for `item`.
-  public init(item: MenuItem, order: OrderController, events: any EventLogging) {
+  public init(item: MenuItem, order: OrderController, events: any EventLog) {
     self.item = item
     self.order = order
     self.events = events

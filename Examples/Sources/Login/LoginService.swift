@@ -4,7 +4,7 @@ public import Foundation
 /// The login endpoint, over the environment's network: the request it sends for some credentials,
 /// and the body the server answers.
 ///
-/// It holds no connection of its own: ``logIn(_:over:)`` sends through the `Networking` it is
+/// It holds no connection of its own: ``logIn(_:over:)`` sends through the `Network` it is
 /// given, `environment.network` — `URLSession` in the app, a `StubNetwork` in tests, which answer
 /// the same ``request(for:)`` value.
 ///
@@ -35,7 +35,7 @@ public struct LoginService: Hashable, Sendable {
   ///
   /// - Throws: why no answer came (offline, the host refused: the `URLError` the network threw);
   ///   `CancellationError` when the task is cancelled.
-  public func logIn(_ credentials: Credentials, over network: any Networking) async throws -> String {
+  public func logIn(_ credentials: Credentials, over network: any Network) async throws -> String {
     let response = try await network.send(request(for: credentials))
     return String(decoding: response.body, as: UTF8.self)
   }

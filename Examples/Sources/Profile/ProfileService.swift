@@ -14,7 +14,7 @@
 public protocol ProfileService: Sendable {
   /// Fetches the user with `id`.
   ///
-  /// It runs on its caller's actor (`nonisolated(nonsending)`), like `Scheduling.sleep(for:)`: the
+  /// It runs on its caller's actor (`nonisolated(nonsending)`), like `WorkScheduler.sleep(for:)`: the
   /// `@MainActor` ``ProfileInteractor`` calls it without hopping to another executor. (A plain
   /// `nonisolated` requirement would be tested just as exactly: `withVirtualTime` follows the hop.)
   ///

@@ -11,8 +11,8 @@ struct TrackedEvent: Equatable, Sendable, CustomStringConvertible {
   var description: String { "\(name) \(properties.sorted { $0.key < $1.key })" }
 }
 
-/// The seed's `EventLoggingSpy`, as a line around a `Spy`.
-struct EventLoggingSpy: EventLogging {
+/// The seed's `EventLogSpy`, as a line around a `Spy`.
+struct EventLogSpy: EventLog {
   let spy: Spy<TrackedEvent, Void>
   func track(event: String, properties: [String: String]) {
     spy.record(TrackedEvent(name: event, properties: properties))
@@ -23,7 +23,7 @@ struct EventLoggingSpy: EventLogging {
   let events = Spy<TrackedEvent, Void>("events.track")
 
   func model(item: MenuItem = MenuItem(name: "item"), ordered: [MenuItem] = []) -> MenuItemDetailModel {
-    MenuItemDetailModel(item: item, order: OrderController(items: ordered), events: EventLoggingSpy(spy: events))
+    MenuItemDetailModel(item: item, order: OrderController(items: ordered), events: EventLogSpy(spy: events))
   }
 
   @Test func appearingLogsTheVisitWithTheItemsName() {
@@ -58,11 +58,11 @@ struct EventLoggingSpy: EventLogging {
     ])
   }
 
-  /// The model logs through `EventLogging`, so the same calls reach the live interpreter's
+  /// The model logs through `EventLog`, so the same calls reach the live interpreter's
   /// analytics unchanged when events are described as `Effect.track` instead.
   @Test func trackEffectsReachTheSameLogger() throws {
     var environment = Environment.test()
-    environment.events = EventLoggingSpy(spy: events)
+    environment.events = EventLogSpy(spy: events)
     let interpreter = Interpreter.live(environment: environment)
     try interpreter.perform([.track(event: "menu_item_ordered", properties: ["item_name": "item"])])
     events.assertCalls([TrackedEvent(name: "menu_item_ordered", properties: ["item_name": "item"])])

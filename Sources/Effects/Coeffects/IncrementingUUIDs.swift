@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A ``UUIDGenerating`` that counts: `00000000-0000-0000-0000-000000000000`, then
+/// A ``UUIDGenerator`` that counts: `00000000-0000-0000-0000-000000000000`, then
 /// `00000000-0000-0000-0000-000000000001`, one per call. What `Environment.test()` answers, a fresh
 /// counter for every test environment, shared by its copies.
 ///
@@ -13,7 +13,7 @@ public import Foundation
 ///
 /// A reference: copies share one counter, and calls from many threads at once each get their own
 /// number, none twice.
-public final class IncrementingUUIDs: UUIDGenerating {
+public final class IncrementingUUIDs: UUIDGenerator {
   private let count = Locked<UInt64>(0)
 
   /// A counter whose first identifier is `UUID(0)`.

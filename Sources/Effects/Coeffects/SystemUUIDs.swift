@@ -1,11 +1,11 @@
 package import Foundation
 
-/// The live ``UUIDGenerating``: each call is `UUID()`, a random (version 4) identifier.
+/// The live ``UUIDGenerator``: each call is `UUID()`, a random (version 4) identifier.
 ///
 /// ```swift
 /// let environment = Environment.live  // environment.uuid is SystemUUIDs()
 /// ```
-package struct SystemUUIDs: UUIDGenerating {
+package struct SystemUUIDs: UUIDGenerator {
   /// Creates the system's generator.
   package init() {}
 

@@ -69,11 +69,11 @@ public enum Effect: Hashable, Sendable {
   /// ``DefaultsStore/removeValue(for:)-(String)`` does.
   case removeDefault(for: String)
 
-  /// Tracks an analytics event: ``EventLogging/track(event:properties:)``.
+  /// Tracks an analytics event: ``EventLog/track(event:properties:)``.
   case track(event: String, properties: [String: String])
 
   /// Sends a request and does not wait for it: an analytics upload, a logout. Performed by the
-  /// environment's ``Environment/network`` (``Networking/send(_:)-(NetworkRequest)``), in a task of
+  /// environment's ``Environment/network`` (``Network/send(_:)-(NetworkRequest)``), in a task of
   /// its own.
   ///
   /// ```swift

@@ -1,4 +1,4 @@
-/// An ``EventLogging`` that keeps the events tracked through it: the in-memory analytics of a test
+/// An ``EventLog`` that keeps the events tracked through it: the in-memory analytics of a test
 /// environment.
 ///
 /// It is a reference type, so copies share their events: give it to the code under test and read
@@ -14,7 +14,7 @@
 ///
 /// `Environment.test()` installs a fresh one; test support's `environment.trackedEvents` reads it
 /// back without a cast.
-public final class InMemoryEventLog: EventLogging {
+public final class InMemoryEventLog: EventLog {
   /// One tracked event.
   public struct Event: Hashable, Sendable, CustomStringConvertible {
     /// The event's name.

@@ -37,8 +37,8 @@ extension Interpreter where E == Effect {
   /// | `.removeFile(path:)` | `environment.fileWriter.removeFile(path:)` |
   /// | `.setDefault(_:for:)` | `environment.defaults.set(_:for:)` (``DefaultsStore``) |
   /// | `.removeDefault(for:)` | `environment.defaults.removeValue(for:)` |
-  /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLogging``); with none configured, the effect fails |
-  /// | `.send(request)` | `environment.network.send(request)` (``Networking``), in a new task: the effect does not wait for the response |
+  /// | `.track(event:properties:)` | `environment.events.track(event:properties:)` (``EventLog``); with none configured, the effect fails |
+  /// | `.send(request)` | `environment.network.send(request)` (``Network``), in a new task: the effect does not wait for the response |
   /// | `.after(delay, effects)` | `environment.scheduler.schedule(after: delay)`: `effects` are performed once `delay` has passed |
   ///
   /// Given a test environment, it acts on that environment's in-memory doubles, so the
@@ -132,7 +132,7 @@ private struct LiveTargets: Sendable {
   }
 }
 
-/// The failure of a `.track` effect performed by a live interpreter that has no ``EventLogging``.
+/// The failure of a `.track` effect performed by a live interpreter that has no ``EventLog``.
 private struct EventLoggingNotConfigured: Error, CustomStringConvertible {
   let event: String
 

@@ -13,12 +13,12 @@
 /// enum UUIDsKey: BuiltInKey {
 ///   static let slot = BuiltInSlot.next()
 ///   static let member = "uuids"
-///   static var liveValue: any UUIDGenerating { SystemUUIDs() }
-///   static var testValue: any UUIDGenerating { IncrementingUUIDs() }
+///   static var liveValue: any UUIDGenerator { SystemUUIDs() }
+///   static var testValue: any UUIDGenerator { IncrementingUUIDs() }
 /// }
 ///
 /// extension Environment {
-///   public var uuids: any UUIDGenerating {
+///   public var uuids: any UUIDGenerator {
 ///     get { self[builtIn: UUIDsKey.self] }
 ///     set { self[builtIn: UUIDsKey.self] = newValue }
 ///   }

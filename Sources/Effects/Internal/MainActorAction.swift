@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Main-actor work wrapped as the plain `@Sendable` action every ``Scheduling`` runs.
+/// Main-actor work wrapped as the plain `@Sendable` action every ``WorkScheduler`` runs.
 ///
 /// When the scheduler runs it on the main queue (`DispatchScheduler.main`, a `TestScheduler`
 /// advanced from the main actor), the work runs there and then. Anywhere else (a private queue, a

@@ -2,7 +2,7 @@ public import Foundation
 
 /// What a server answered: a status, header fields and a body — whatever the status.
 ///
-/// ``Networking/send(_:)-(URLRequest)`` answers one for every response, a 404 or a 500 included; it throws only
+/// ``Network/send(_:)-(URLRequest)`` answers one for every response, a 404 or a 500 included; it throws only
 /// when no response arrived. A test stubs one with `StubNetwork`:
 ///
 /// ```swift

@@ -5,7 +5,7 @@ public import FoundationNetworking
 public import Foundation
 #endif
 
-/// The live ``Networking``: sends requests with a `URLSession` (`FoundationNetworking` on Linux).
+/// The live ``Network``: sends requests with a `URLSession` (`FoundationNetworking` on Linux).
 ///
 /// The live ``Environment/network`` uses `URLSession.shared`; give it a session of your own for a
 /// configuration of your own:
@@ -19,9 +19,9 @@ public import Foundation
 /// Every response is answered, whatever its status; a request that gets no response throws the
 /// session's `URLError` (`.cannotConnectToHost` for a refused connection). A response that is not
 /// HTTP (a `file:` URL) throws `URLError(.badServerResponse)`. A cancelled task throws
-/// `CancellationError`, as every ``Networking`` does. The same contract test suite runs
+/// `CancellationError`, as every ``Network`` does. The same contract test suite runs
 /// against it, on a server on 127.0.0.1, and against `StubNetwork`.
-public struct URLSessionNetwork: Networking {
+public struct URLSessionNetwork: Network {
   /// The session that sends the requests.
   package let session: URLSession
 

@@ -8,7 +8,7 @@
 /// `fileID`, `filePath`, `line` and `column`, defaulted to `#fileID`, `#filePath`, `#line` and
 /// `#column`, which it keeps as a `CallSite`. Pass them on to forward a location from a helper of
 /// your own. Only protocol requirements, which cannot default them, take a `CallSite` itself
-/// (`at:`): ``Scheduling``'s requirements do, and its extension methods fill one in for you:
+/// (`at:`): ``WorkScheduler``'s requirements do, and its extension methods fill one in for you:
 ///
 /// ```swift
 /// scheduler.schedule(after: .seconds(1)) { refresh() }  // CallSite of this line, implicitly

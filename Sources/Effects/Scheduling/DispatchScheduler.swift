@@ -1,7 +1,7 @@
 public import Dispatch
 public import Foundation
 
-/// The live ``Scheduling`` for background work: actions run on a `DispatchQueue` after real time
+/// The live ``WorkScheduler`` for background work: actions run on a `DispatchQueue` after real time
 /// passes.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public import Foundation
 /// `DispatchScheduler()` for background work that must not block the main thread;
 /// `TestScheduler` (in `EffectsTestSupport`) in tests; ``InlineScheduler`` where a test cares that
 /// work happens, not when.
-public struct DispatchScheduler: Scheduling {
+public struct DispatchScheduler: WorkScheduler {
   /// The queue actions run on.
   package let queue: DispatchQueue
 
@@ -34,7 +34,7 @@ public struct DispatchScheduler: Scheduling {
   /// The live scheduler for UI code: work runs on the main queue, so on the main actor.
   ///
   /// Give view models this scheduler in the app. Their callbacks then touch UI state directly,
-  /// with the `@MainActor` closures of ``Scheduling``'s extension:
+  /// with the `@MainActor` closures of ``WorkScheduler``'s extension:
   ///
   /// ```swift
   /// @MainActor final class ToastModel {

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A ``Scheduling`` that runs work at once, on the caller's thread, ignoring every delay.
+/// A ``WorkScheduler`` that runs work at once, on the caller's thread, ignoring every delay.
 ///
 /// Use it where a test cares *that* work happens, not *when*: a delayed save, a debounce that is
 /// not under test. Repeating work runs its first tick once and is then done — there is no time
@@ -15,7 +15,7 @@ public import Foundation
 ///
 /// For tests about timing (debounce, retry, timeouts) use the test scheduler of
 /// `EffectsTestSupport`, which moves virtual time only when the test says so.
-public struct InlineScheduler: Scheduling {
+public struct InlineScheduler: WorkScheduler {
   /// Where ``now`` comes from.
   public var clock: any WallClock
 

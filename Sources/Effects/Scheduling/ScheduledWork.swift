@@ -1,4 +1,4 @@
-/// A handle to work given to a ``Scheduling``: cancel it to stop the work.
+/// A handle to work given to a ``WorkScheduler``: cancel it to stop the work.
 ///
 /// ```swift
 /// let refresh = environment.scheduler.schedule(after: .seconds(30), every: .seconds(30)) {

@@ -7,7 +7,7 @@ public import FoundationNetworking
 public import Foundation
 #endif
 
-/// A `Networking` for tests: it answers requests from stubs, records every request, and
+/// A `Network` for tests: it answers requests from stubs, records every request, and
 /// reports what the test did not foresee — a request no stub matches, a stub nothing asked for.
 ///
 /// Give it to the code under test through the environment, stub what the server should answer,
@@ -51,7 +51,7 @@ public import Foundation
 ///
 /// `Environment.test()` installs one with no stubs, on its scheduler: a test never reaches the
 /// live network unless it asks for it, and any request the code under test sends is reported.
-public final class StubNetwork: Networking, Sendable {
+public final class StubNetwork: Network, Sendable {
   let state: Locked<State>
   /// Where the network was made: where a request no stub matches is reported (nil for the network
   /// of a virtual-time trait's environment: then at the test).
@@ -94,7 +94,7 @@ public final class StubNetwork: Networking, Sendable {
   ///   `CancellationError` when the task is cancelled. Cancelled before it sends, the request is not
   ///   recorded: a live client never sends it. Cancelled during the stub's latency, it is not
   ///   answered but stays recorded, and the stub it matched counts as used: a live client had sent
-  ///   it, and its server got it (the `Networking` contract suite checks both alike).
+  ///   it, and its server got it (the `Network` contract suite checks both alike).
   public func send(_ request: URLRequest) async throws -> NetworkResponse {
     try Task.checkCancellation()
     let request = NetworkRequest(request)

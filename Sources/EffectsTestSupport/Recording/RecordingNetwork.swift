@@ -7,8 +7,8 @@ import FoundationNetworking
 
 /// A network that logs each request as `network.send` with the request (`GET https://…`), then
 /// sends it through `base`.
-struct RecordingNetwork: Networking {
-  let base: any Networking
+struct RecordingNetwork: Network {
+  let base: any Network
   let log: CallLog
 
   func send(_ request: URLRequest) async throws -> NetworkResponse {
@@ -18,7 +18,7 @@ struct RecordingNetwork: Networking {
 
   /// The `StubNetwork` `network` is, or sends through under any number of recordings; nil when it
   /// is another network.
-  static func stubs(in network: any Networking) -> StubNetwork? {
+  static func stubs(in network: any Network) -> StubNetwork? {
     var network = network
     while let recording = network as? RecordingNetwork { network = recording.base }
     return network as? StubNetwork

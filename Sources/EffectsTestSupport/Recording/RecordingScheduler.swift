@@ -6,8 +6,8 @@ import Foundation
 /// given: the same arguments, the same result, and — for `sleep` — the caller's isolation
 /// (`nonisolated(nonsending)`, as the requirement is), so a `@MainActor` sleep through the recorder
 /// never hops to the global executor and out of virtual time's order.
-struct RecordingScheduler: Scheduling {
-  let base: any Scheduling
+struct RecordingScheduler: WorkScheduler {
+  let base: any WorkScheduler
   let log: CallLog
 
   var now: Date {

@@ -2,8 +2,8 @@ import Effects
 import Foundation
 
 /// A generator that logs each identifier asked for as `uuid`.
-struct RecordingUUIDs: UUIDGenerating {
-  let base: any UUIDGenerating
+struct RecordingUUIDs: UUIDGenerator {
+  let base: any UUIDGenerator
   let log: CallLog
 
   func callAsFunction() -> UUID {

@@ -42,7 +42,7 @@ import Effects
 /// with no input):
 ///
 /// ```swift
-/// struct EventLoggingSpy: EventLogging {
+/// struct EventLogSpy: EventLog {
 ///   let trackSpy = Spy<Event, Void>("events.track")
 ///   func track(event: String, properties: [String: String]) {
 ///     trackSpy.record(Event(name: event, properties: properties))
@@ -201,7 +201,7 @@ extension Spy where Output == Void {
   /// Records `input`, without `try`: for a double of a method that does not throw.
   ///
   /// ```swift
-  /// struct EventLoggingSpy: EventLogging {
+  /// struct EventLogSpy: EventLog {
   ///   let trackSpy = Spy<Event, Void>("events.track")
   ///   func track(event: String, properties: [String: String]) {
   ///     trackSpy.record(Event(name: event, properties: properties))

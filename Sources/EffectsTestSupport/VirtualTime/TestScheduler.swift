@@ -1,7 +1,7 @@
 public import Effects
 public import Foundation
 
-/// A virtual timeline that is both a `Scheduling` and a `WallClock`: time moves only when the
+/// A virtual timeline that is both a `WorkScheduler` and a `WallClock`: time moves only when the
 /// test says so, and work runs exactly when its deadline is reached.
 ///
 /// App code schedules through the environment:
@@ -69,7 +69,7 @@ public import Foundation
 ///
 /// Storage is a radix heap keyed by (deadline, sequence): virtual time never goes back, so schedule,
 /// cancel and run cost O(1) amortized: the cost per timer grows little from a thousand to a million.
-public final class TestScheduler: Scheduling, WallClock, Sendable {
+public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// The instant virtual time started at: ``now`` when ``elapsed`` is zero.
   public let start: Date
 

@@ -1,7 +1,7 @@
 import Effects
 
-/// An ``EventLogging`` that keeps the events tracked through it.
-final class EventRecorder: EventLogging {
+/// An ``EventLog`` that keeps the events tracked through it.
+final class EventRecorder: EventLog {
   struct Event: Equatable, Sendable {
     let name: String
     let properties: [String: String]

@@ -6,7 +6,7 @@ import Testing
 ///
 /// Just enough virtual time for the interpreter's tests: it remembers each delay,
 /// runs nothing on its own, and runs held actions in the order they were scheduled.
-final class HoldingScheduler: Scheduling {
+final class HoldingScheduler: WorkScheduler {
   struct Held: Sendable {
     let id: Int
     let delay: Duration

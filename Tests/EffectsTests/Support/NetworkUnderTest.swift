@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// A network for a contract test: the live ``URLSessionNetwork`` talking to a ``LocalHTTPServer``
 /// on 127.0.0.1, or a ``StubNetwork`` stubbed with the same routes. Both are reached through
-/// `Networking`, so a check cannot tell them apart.
+/// `Network`, so a check cannot tell them apart.
 enum NetworkUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case live
   case stub
@@ -19,7 +19,7 @@ enum NetworkUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendab
   /// What a check is given: the network, the base URL its routes answer at, and what the server
   /// (or the stub) received, as requests.
   struct Subject {
-    let network: any Networking
+    let network: any Network
     let baseURL: String
     let received: @Sendable () -> [NetworkRequest]
     /// The live server, to hold and release a slow response; nil for the stub.

@@ -4,13 +4,13 @@ import Foundation
 package enum EventsKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "events"
-  package static let liveValue: any EventLogging = UnconfiguredEvents()
-  package static var testValue: any EventLogging { InMemoryEventLog() }
+  package static let liveValue: any EventLog = UnconfiguredEvents()
+  package static var testValue: any EventLog { InMemoryEventLog() }
 }
 
 extension Environment {
   /// Where `.track` logs analytics events. Live: none — install your analytics SDK's
-  /// ``EventLogging`` at launch, or `.track` fails naming this property; in a test environment, an
+  /// ``EventLog`` at launch, or `.track` fails naming this property; in a test environment, an
   /// ``InMemoryEventLog`` that keeps the events.
   ///
   /// ```swift
@@ -18,7 +18,7 @@ extension Environment {
   /// environment.events = AmplitudeEvents()
   /// Environment.bootstrap(environment)
   /// ```
-  public var events: any EventLogging {
+  public var events: any EventLog {
     get { self[builtIn: EventsKey.self] }
     set { self[builtIn: EventsKey.self] = newValue }
   }

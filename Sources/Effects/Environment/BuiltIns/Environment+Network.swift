@@ -4,8 +4,8 @@ import Foundation
 package enum NetworkKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "network"
-  package static let liveValue: any Networking = URLSessionNetwork()
-  package static var testValue: any Networking { OfflineNetwork() }
+  package static let liveValue: any Network = URLSessionNetwork()
+  package static var testValue: any Network { OfflineNetwork() }
 }
 
 extension Environment {
@@ -16,7 +16,7 @@ extension Environment {
   /// ```swift
   /// let response = try await environment.network.send(.get("https://api.example.com/me"))
   /// ```
-  public var network: any Networking {
+  public var network: any Network {
     get { self[builtIn: NetworkKey.self] }
     set { self[builtIn: NetworkKey.self] = newValue }
   }

@@ -4,8 +4,8 @@ import Foundation
 package enum SchedulerKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "scheduler"
-  package static let liveValue: any Scheduling = DispatchScheduler()
-  package static var testValue: any Scheduling {
+  package static let liveValue: any WorkScheduler = DispatchScheduler()
+  package static var testValue: any WorkScheduler {
     InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))
   }
 }
@@ -13,7 +13,7 @@ package enum SchedulerKey: BuiltInKey {
 extension Environment {
   /// Where work runs later. Live: ``DispatchScheduler`` on a private serial queue; an app whose
   /// view models schedule UI work sets ``DispatchScheduler/main``, and tests a `TestScheduler`.
-  public var scheduler: any Scheduling {
+  public var scheduler: any WorkScheduler {
     get { self[builtIn: SchedulerKey.self] }
     set { self[builtIn: SchedulerKey.self] = newValue }
   }

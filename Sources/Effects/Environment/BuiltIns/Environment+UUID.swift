@@ -4,9 +4,9 @@ import Foundation
 package enum UUIDKey: BuiltInKey {
   package static let slot = BuiltInSlot.next()
   package static let member = "uuid"
-  package static let liveValue: any UUIDGenerating = SystemUUIDs()
+  package static let liveValue: any UUIDGenerator = SystemUUIDs()
   /// A fresh counter for every test environment, so each test's identifiers start at `UUID(0)`.
-  package static var testValue: any UUIDGenerating { IncrementingUUIDs() }
+  package static var testValue: any UUIDGenerator { IncrementingUUIDs() }
 }
 
 extension Environment {
@@ -17,7 +17,7 @@ extension Environment {
   /// ```swift
   /// let todo = Todo(id: environment.uuid(), title: title)
   /// ```
-  public var uuid: any UUIDGenerating {
+  public var uuid: any UUIDGenerator {
     get { self[builtIn: UUIDKey.self] }
     set { self[builtIn: UUIDKey.self] = newValue }
   }

@@ -51,7 +51,7 @@ public import Foundation
 ///
 /// The live value is ``URLSessionNetwork``. What both share — sending a ``NetworkRequest`` — lives in
 /// an extension, so the double and the live client cannot diverge on it.
-public protocol Networking: Sendable {
+public protocol Network: Sendable {
   /// Sends `request` and answers the server's response, whatever its status.
   ///
   /// - Throws: When no response arrived: `URLError(.cannotConnectToHost)`,
@@ -59,7 +59,7 @@ public protocol Networking: Sendable {
   func send(_ request: URLRequest) async throws -> NetworkResponse
 }
 
-extension Networking {
+extension Network {
   /// Sends `request`, described as a value, and answers the server's response, whatever its status.
   ///
   /// ```swift

@@ -7,7 +7,7 @@ import Testing
 /// the main actor, in order, and cancelling stops it even after it was sent. No test waits on
 /// time; `.timeLimit` turns a hang into a failure.
 @Suite(.timeLimit(.minutes(1)))
-struct SchedulingMainActorTests {
+struct WorkSchedulerMainActorTests {
   @Test func mainActorWorkOnAPrivateQueueRunsOnTheMainActorInOrder() async {
     let scheduler = DispatchScheduler()
     var deviations: [String] = []

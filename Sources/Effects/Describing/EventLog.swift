@@ -6,7 +6,7 @@
 /// thread and must not drop events silently.
 ///
 /// ```swift
-/// struct AmplitudeEvents: EventLogging {
+/// struct AmplitudeEvents: EventLog {
 ///   func track(event: String, properties: [String: String]) {
 ///     Amplitude.instance().logEvent(event, withEventProperties: properties)
 ///   }
@@ -19,7 +19,7 @@
 ///
 /// Without one, the live interpreter fails on a `.track` effect (naming the event and what to
 /// configure) instead of dropping it. A test environment keeps events in an ``InMemoryEventLog``.
-public protocol EventLogging: Sendable {
+public protocol EventLog: Sendable {
   /// Tracks `event` with its `properties`: sends it to analytics.
   func track(event: String, properties: [String: String])
 }

@@ -1,4 +1,4 @@
-extension Scheduling {
+extension WorkScheduler {
   /// Runs `action` on the main actor, once, `delay` from now: for view models, whose callbacks
   /// touch main-actor state.
   ///

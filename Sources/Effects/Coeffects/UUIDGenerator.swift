@@ -25,7 +25,7 @@ public import Foundation
 /// be safe to call from any thread at once. The live value calls `UUID()`;
 /// ``IncrementingUUIDs`` counts up from `00000000-0000-0000-0000-000000000000`, one per call, and is
 /// what `Environment.test()` answers — a fresh counter for every test environment.
-public protocol UUIDGenerating: Sendable {
+public protocol UUIDGenerator: Sendable {
   /// A new identifier: `environment.uuid()`.
   func callAsFunction() -> UUID
 }

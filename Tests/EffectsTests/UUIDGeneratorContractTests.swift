@@ -11,7 +11,7 @@ enum UUIDsUnderTest: String, CaseIterable, CustomTestStringConvertible {
   var testDescription: String { rawValue }
 
   /// A fresh generator: `Environment.live`'s, or a fresh `Environment.test()`'s.
-  var generator: any UUIDGenerating {
+  var generator: any UUIDGenerator {
     switch self {
     case .live: Environment.live.uuid
     case .test: Environment.test().uuid
@@ -21,8 +21,8 @@ enum UUIDsUnderTest: String, CaseIterable, CustomTestStringConvertible {
 
 /// One suite, run against `SystemUUIDs` and `IncrementingUUIDs`: every call is a new identifier,
 /// from any number of threads at once.
-@Suite("UUIDGenerating contract")
-struct UUIDGeneratingContractTests {
+@Suite("UUIDGenerator contract")
+struct UUIDGeneratorContractTests {
   @Test(arguments: UUIDsUnderTest.allCases)
   func everyCallIsANewIdentifier(_ uuids: UUIDsUnderTest) {
     let generator = uuids.generator

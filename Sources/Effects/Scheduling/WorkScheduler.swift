@@ -47,7 +47,7 @@ public import Foundation
 /// - `TestScheduler` (in `EffectsTestSupport`) in tests: virtual time, moved by the test. Drive
 ///   main-actor code from a `@MainActor` test, so callbacks run on the main actor there too.
 /// - ``InlineScheduler`` where a test cares *that* work happens, not when: it runs work at once.
-public protocol Scheduling: Sendable {
+public protocol WorkScheduler: Sendable {
   /// The scheduler's current instant.
   var now: Date { get }
 
@@ -76,7 +76,7 @@ public protocol Scheduling: Sendable {
   nonisolated(nonsending) func sleep(for duration: Duration, at callSite: CallSite) async throws
 }
 
-extension Scheduling {
+extension WorkScheduler {
   /// Runs `action` once, `delay` from now.
   ///
   /// ```swift
