@@ -10,8 +10,8 @@ import Testing
     var deviations = Deviations()
     for replay in 0..<replays {
       let scheduler = TestScheduler()
-      let clock = TestScheduler.VirtualClock(scheduler)
       await scheduler.withVirtualTime {
+        let clock = Environment.current.continuousClock
         let model = SearchModel(clock: clock) { query in
           try? await clock.sleep(for: .milliseconds(200))  // the server takes 200 ms
           return [query + "ift", query + "im"]
@@ -40,7 +40,7 @@ import Testing
     for replay in 0..<replays {
       let scheduler = TestScheduler()
       await scheduler.withVirtualTime {
-        let model = ScrollModel(clock: TestScheduler.VirtualClock(scheduler))
+        let model = ScrollModel(clock: Environment.current.continuousClock)
         model.start()
         // (time in ms, row scrolled to, rows reported after it)
         let steps: [(Int, Int, [Int])] = [
@@ -65,7 +65,7 @@ import Testing
     for replay in 0..<replays {
       let scheduler = TestScheduler()
       await scheduler.withVirtualTime {
-        let stopwatch = StopwatchModel(clock: TestScheduler.VirtualClock(scheduler))
+        let stopwatch = StopwatchModel(clock: Environment.current.continuousClock)
         stopwatch.start()
         await scheduler.advance(by: .milliseconds(999))
         deviations.check(stopwatch.seconds == 0, "\(replay) at 0.999 s: \(stopwatch.seconds)")

@@ -11,8 +11,8 @@ import Testing
     var deviations = Deviations()
     for replay in 0..<replays {
       let scheduler = TestScheduler()
-      let clock = TestScheduler.VirtualClock(scheduler)
       await scheduler.withVirtualTime {
+        let clock = Environment.current.continuousClock
         let fast = LoaderModel(clock: clock, timeout: .seconds(5)) {
           try await clock.sleep(for: .seconds(2))
           return "Ada"
@@ -46,7 +46,7 @@ import Testing
       let feed = Spy<Void, [String]>("api.feed")
       feed.stub(script: [.failure(Offline()), .failure(Offline()), .success(["news"])])
       await scheduler.withVirtualTime {
-        let model = RetryModel(clock: TestScheduler.VirtualClock(scheduler)) { try feed() }
+        let model = RetryModel(clock: Environment.current.continuousClock) { try feed() }
         model.refresh()
         await scheduler.runDue()
         deviations.check(model.state == .waiting(before: 2), "\(replay) at 0 s: \(model.state)")
@@ -70,7 +70,7 @@ import Testing
     for replay in 0..<replays {
       let scheduler = TestScheduler()
       await scheduler.withVirtualTime {
-        let model = RetryModel(clock: TestScheduler.VirtualClock(scheduler)) { throw Offline() }
+        let model = RetryModel(clock: Environment.current.continuousClock) { throw Offline() }
         model.refresh()
         await scheduler.advance(by: .milliseconds(6_999))
         deviations.check(model.state == .waiting(before: 4), "\(replay) at 6.999 s: \(model.state)")
@@ -89,7 +89,7 @@ import Testing
       let unread = Spy<Void, Int>("api.unreadCount")
       unread.stub(script: [.success(1), .failure(Offline()), .success(3), .success(4)])
       await scheduler.withVirtualTime {
-        let model = PollingModel(clock: TestScheduler.VirtualClock(scheduler)) { try unread() }
+        let model = PollingModel(clock: Environment.current.continuousClock) { try unread() }
         model.start()
         await scheduler.runDue()
         deviations.check(model.values == [1], "\(replay) at 0 s: \(model.values)")
@@ -112,8 +112,8 @@ import Testing
     var deviations = Deviations()
     for replay in 0..<replays {
       let scheduler = TestScheduler()
-      let clock = TestScheduler.VirtualClock(scheduler)
       await scheduler.withVirtualTime {
+        let clock = Environment.current.continuousClock
         let queue = UploadQueue { _ in try? await clock.sleep(for: .seconds(1)) }
         queue.start()
         let added = Task { @MainActor in

@@ -8,7 +8,7 @@ extension Environment {
   /// - `clock` and `scheduler`: one fresh ``TestScheduler`` starting at `now`, so the clock moves
   ///   exactly when scheduled work runs (reach it with `environment.scheduler as! TestScheduler`,
   ///   or create it yourself and call ``test(scheduler:fileID:filePath:line:column:)``);
-  ///   `continuousClock`: the same scheduler's ``TestScheduler/VirtualClock``, so async code that
+  ///   `continuousClock`: a `Clock` on the same scheduler's virtual time, so async code that
   ///   sleeps on it (`Task.sleep(for:clock:)`, `debounce`) is on the same virtual time;
   /// - `uuid`: an `IncrementingUUIDs` of its own (`UUID(0)`, `UUID(1)`, …); `random`:
   ///   `RandomSource(seed: 0)` of its own, so every test draws the same numbers;

@@ -39,7 +39,7 @@ extension TestScheduler {
   /// suspension or its end, from a `@MainActor` test or a nonisolated one: main-actor tasks and
   /// view models, plain nonisolated async functions they call, `MainActor.run`, actors shared by
   /// many tasks, child tasks and groups, `Task.yield()` on the main actor and in nonisolated code,
-  /// streams and channels, and clock-generic code (`TestScheduler.VirtualClock` with
+  /// streams and channels, and clock-generic code (the environment's `continuousClock` with
   /// swift-async-algorithms' `debounce`, `throttle`, `AsyncTimerSequence`).
   ///
   /// ## How it works, and its rules
@@ -68,7 +68,7 @@ extension TestScheduler {
   ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.yield()` inside an actor
   ///   (the runtime gives an actor's queued jobs no task executor, so the wake-up goes to the
   ///   default executor) — is still run by the scope, and reported at the `advance` that could not
-  ///   wait for it. Use this scheduler's `sleep` (or ``VirtualClock``), never `Task.sleep`, in code
+  ///   wait for it. Sleep on the environment's `continuousClock` (or this scheduler's `sleep`), never `Task.sleep`, in code
   ///   under test.
   ///
   /// The scope needs the runtime's hooks; where they are unavailable (or another library installed

@@ -1,4 +1,4 @@
-public import Effects
+package import Effects
 
 extension TestScheduler {
   /// A `Clock` view of a ``TestScheduler``, for code that takes `any Clock<Duration>`: its `now`
@@ -23,17 +23,17 @@ extension TestScheduler {
   /// sleeps at the line that made the view. Unlike the scheduler's own `sleep(for:)`, `Clock`'s
   /// requirement is a plain `nonisolated` async function: a `@MainActor` task sleeping on this
   /// view hops off the main actor and back, which `withVirtualTime` follows exactly.
-  public struct VirtualClock: Clock {
+  package struct VirtualClock: Clock {
     /// An instant of virtual time: an exact offset from the scheduler's ``TestScheduler/start``
     /// (`Instant(offset: .seconds(5))`), the same type as a `DurationClock`'s instants.
-    public typealias Instant = DurationClock.Instant
+    package typealias Instant = DurationClock.Instant
 
     /// The scheduler this clock views.
-    public let scheduler: TestScheduler
+    package let scheduler: TestScheduler
     private let callSite: CallSite
 
     /// A clock view of `scheduler`; its sleeps are listed as scheduled at the caller's line.
-    public init(
+    package init(
       _ scheduler: TestScheduler,
       fileID: StaticString = #fileID,
       filePath: StaticString = #filePath,
@@ -50,18 +50,18 @@ extension TestScheduler {
     }
 
     /// The scheduler's current offset.
-    public var now: Instant {
+    package var now: Instant {
       Instant(offset: scheduler.elapsed)
     }
 
     /// Virtual time is exact: zero.
-    public var minimumResolution: Duration {
+    package var minimumResolution: Duration {
       .zero
     }
 
     /// Suspends until the scheduler's time reaches `deadline` (a deadline already passed is due now);
     /// throws `CancellationError` when the task is cancelled.
-    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration?) async throws {
       try await scheduler.sleep(until: { _ in deadline.offset }, at: callSite, isolation: nil)
     }
   }
