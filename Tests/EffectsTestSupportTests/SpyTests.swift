@@ -501,6 +501,56 @@ private func signIn(token: String, store: some TokenStore) -> String {
     spy.assertCalls([Event(name: "visited"), Event(name: "ordered")])
   }
 
+  @Test func assertCallsOnTheLastStepOnlySaysTheAssertionIsCumulative() {
+    let spy = Spy<String, Void>("api.fetch")
+    spy.record("41")
+    spy.assertCalls(["41"])
+    spy.record("42")
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      spy.assertCalls(["42"])
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          Spy "api.fetch" calls differ: got 2, expected 1; first difference at index 0:
+            + [0] "41"   (unexpected)
+              [1] "42"
+          The expected list is the last 1 of the 2 calls recorded: an assertion checks every call since the \
+          spy was made or cleared. Call clear() after an assertion to check one step at a time.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func aCallLogOnTheLastStepOnlySaysTheAssertionIsCumulative() {
+    let log = CallLog()
+    log.record("api.fetch", "41")
+    log.assertCalls([.init("api.fetch", "41")])
+    log.record("api.fetch", "42")
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      log.assertCalls([.init("api.fetch", "42")])
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          CallLog calls differ: got 2, expected 1; first difference at index 0:
+            + [0] api.fetch(41)   (unexpected)
+              [1] api.fetch(42)
+          The expected list is the last 1 of the 2 calls recorded: an assertion checks every call since the \
+          log was made or cleared. Call clear() after an assertion to check one step at a time.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
   @Test func assertCallsReportsADiff() {
     let spy = Spy<String, Void>("events.log")
     spy.record("visited")

@@ -110,7 +110,8 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
       did: "recorded",
       haveDone: "recorded",
       amount: { counted($0, "effect") },
-      countAssertion: "assertEffects(count:)"
+      countAssertion: "assertEffects(count:)",
+      noun: ("effect", "recorder")
     )
   }
 }
@@ -145,14 +146,7 @@ extension RecordingInterpreter where E: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard
-      let message = cumulativeMismatch(
-        expected: expected,
-        actual: effects,
-        subject: "RecordingInterpreter effects differ",
-        noun: ("effect", "recorder")
-      )
-    else { return }
+    guard let message = Self.wording.listFailure(expected: expected, recorded: effects) else { return }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -49,28 +49,3 @@ func effectsMismatch<E: Equatable>(
   guard let diff = ListDiff(expected: expected, actual: actual) else { return nil }
   return "\(opening): \(diff.render(expected: expected, actual: actual, describe: describe))"
 }
-
-/// The failure message of a cumulative assertion (`assertEffects`, `assertRequests`), or `nil`
-/// when the lists match: ``effectsMismatch(expected:actual:subject:)``, and — when `expected` is
-/// the last part of what was recorded, as in a test asserting one step at a time without clearing
-/// — a sentence saying so, and how to clear. `noun` names what is recorded and what records it:
-/// `("effect", "recorder")`; `describe` shows an entry.
-func cumulativeMismatch<E: Equatable>(
-  expected: [E],
-  actual: [E],
-  subject: String,
-  noun: (item: String, recorder: String),
-  describe: (E) -> String = { String(describing: $0) }
-) -> String? {
-  guard var message = effectsMismatch(expected: expected, actual: actual, subject: subject, describe: describe)
-  else { return nil }
-  if !expected.isEmpty, expected.count < actual.count, actual.suffix(expected.count).elementsEqual(expected) {
-    message += """
-
-      The expected list is the last \(expected.count) of the \(actual.count) \(noun.item)s recorded: an assertion \
-      checks every \(noun.item) since the \(noun.recorder) was made or cleared. Call clear() after an assertion to \
-      check one step at a time.
-      """
-  }
-  return message
-}

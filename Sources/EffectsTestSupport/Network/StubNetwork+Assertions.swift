@@ -27,15 +27,9 @@ extension StubNetwork {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    guard
-      let message = cumulativeMismatch(
-        expected: expected,
-        actual: requests,
-        subject: "StubNetwork requests differ",
-        noun: ("request", "network"),
-        describe: preview
-      )
-    else { return }
+    guard let message = Self.wording.listFailure(expected: expected, recorded: requests, describe: preview) else {
+      return
+    }
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -77,7 +71,8 @@ extension StubNetwork {
       did: "got",
       haveDone: "got",
       amount: { counted($0, "request") },
-      countAssertion: "assertRequests(count:)"
+      countAssertion: "assertRequests(count:)",
+      noun: ("request", "network")
     )
   }
 }

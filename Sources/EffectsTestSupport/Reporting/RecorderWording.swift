@@ -13,6 +13,9 @@ struct RecorderWording: Sendable {
   var amount: @Sendable (Int) -> String
   /// The assertion that takes a count: `assertCalls(count:)`.
   var countAssertion: String
+  /// One recorded item, and the recorder as a common noun, for the list assertion's message:
+  /// `("call", "spy")` reads "Spy "fetch" calls differ" and "since the spy was made".
+  var noun: (item: String, recorder: String)
 
   /// The failure of `countAssertion` for `count`, or nil when it passes. `recorded` answers what
   /// was recorded, each item as the message lists it; it is not asked for a negative count.
@@ -24,6 +27,30 @@ struct RecorderWording: Sendable {
     guard recorded.count != count else { return nil }
     let list = recorded.isEmpty ? "." : ":" + renderList(recorded)
     return "\(subject) \(did) \(amount(recorded.count)), expected \(amount(count))\(list)"
+  }
+
+  /// The failure of the list assertion (`assertCalls(_:)`, `assertEffects(_:)`,
+  /// `assertRequests(_:)`, `assertValues(_:)`), or nil when `recorded` is `expected`: the diff,
+  /// and — when `expected` is the last part of what was recorded, as in a test asserting one step
+  /// at a time without clearing — a sentence saying so, and how to clear. One function for every
+  /// recorder, so the same words fail the same way.
+  func listFailure<Item: Equatable>(
+    expected: [Item],
+    recorded: [Item],
+    describe: (Item) -> String = { String(describing: $0) }
+  ) -> String? {
+    guard let diff = ListDiff(expected: expected, actual: recorded) else { return nil }
+    var message =
+      "\(subject) \(noun.item)s differ: \(diff.render(expected: expected, actual: recorded, describe: describe))"
+    if !expected.isEmpty, expected.count < recorded.count, recorded.suffix(expected.count).elementsEqual(expected) {
+      message += """
+
+        The expected list is the last \(expected.count) of the \(recorded.count) \(noun.item)s recorded: an assertion \
+        checks every \(noun.item) since the \(noun.recorder) was made or cleared. Call clear() after an assertion to \
+        check one step at a time.
+        """
+    }
+    return message
   }
 
   /// The failure of an `assertNo…()` assertion, or nil when nothing was recorded.

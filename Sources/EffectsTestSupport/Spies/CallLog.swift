@@ -107,15 +107,9 @@ public final class CallLog: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let actual = verifyAll()
-    guard let diff = ListDiff(expected: expected, actual: actual) else { return }
-    reportIssue(
-      "CallLog calls differ: \(diff.render(expected: expected, actual: actual) { $0.rendered })",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = Self.wording.listFailure(expected: expected, recorded: verifyAll(), describe: \.rendered)
+    else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that exactly `count` calls were logged since the log was made (or last cleared),
@@ -190,7 +184,8 @@ public final class CallLog: Sendable {
     did: "logged",
     haveDone: "logged",
     amount: { counted($0, "call") },
-    countAssertion: "assertCalls(count:)"
+    countAssertion: "assertCalls(count:)",
+    noun: ("call", "log")
   )
 
   /// Appends `entry` and answers its index.

@@ -42,13 +42,14 @@ extension Spy {
     "Spy \(name.debugDescription)"
   }
 
-  private var wording: RecorderWording {
+  var wording: RecorderWording {
     RecorderWording(
       subject: subject,
       did: "was called",
       haveDone: "been called",
       amount: { counted($0, "time") },
-      countAssertion: "assertCalls(count:)"
+      countAssertion: "assertCalls(count:)",
+      noun: ("call", "spy")
     )
   }
 
@@ -80,14 +81,9 @@ extension Spy where Input: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let calls = verifyCalls()
-    guard let diff = ListDiff(expected: expected, actual: calls) else { return }
-    reportIssue(
-      "\(subject) calls differ: \(diff.render(expected: expected, actual: calls, describe: describe))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.listFailure(expected: expected, recorded: verifyCalls(), describe: describe) else {
+      return
+    }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

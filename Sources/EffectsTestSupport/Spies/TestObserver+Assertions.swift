@@ -121,13 +121,14 @@ extension TestObserver {
     return " (\(count == 0 ? "" : "after \(valuesPhrase(count)); ")\(end))"
   }
 
-  private var wording: RecorderWording {
+  var wording: RecorderWording {
     RecorderWording(
       subject: observerName,
       did: "received",
       haveDone: "received",
       amount: valuesPhrase,
-      countAssertion: "assertValues(count:)"
+      countAssertion: "assertValues(count:)",
+      noun: ("value", "observer")
     )
   }
 }
@@ -149,15 +150,8 @@ extension TestObserver where Value: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let values = self.values
-    guard let diff = ListDiff(expected: expected, actual: values) else { return }
-    reportIssue(
-      "\(observerName) values differ: \(diff.render(expected: expected, actual: values, describe: describe))",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    guard let message = wording.listFailure(expected: expected, recorded: values, describe: describe) else { return }
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the latest value received is `expected`.
