@@ -20,11 +20,11 @@ struct RecordingInterpreterTests {
     let recorder = RecordingInterpreter<LoginEffect>()
     let interpreter = recorder.interpreter
 
-    #expect(try !interpreter.run(login(.wrongPassword)))
+    #expect(try !interpreter.perform(login(.wrongPassword)))
     recorder.assertEffects([.showAlert("Wrong password")])
     #expect(recorder.effects == [.showAlert("Wrong password")])
 
-    #expect(try interpreter.run(login(.success(token: "abc"))))
+    #expect(try interpreter.perform(login(.success(token: "abc"))))
     recorder.assertEffects([.showAlert("Wrong password"), .storeToken("abc"), .showAlert("Welcome")])
     recorder.assertEffects(count: 3)
   }
@@ -33,11 +33,11 @@ struct RecordingInterpreterTests {
     let recorder = RecordingInterpreter<LoginEffect>()
     let interpreter = recorder.interpreter
 
-    _ = try interpreter.run(login(.wrongPassword))
+    _ = try interpreter.perform(login(.wrongPassword))
     recorder.assertEffects([.showAlert("Wrong password")])
     recorder.clear()
 
-    _ = try interpreter.run(login(.success(token: "abc")))
+    _ = try interpreter.perform(login(.success(token: "abc")))
     recorder.assertEffects([.storeToken("abc"), .showAlert("Welcome")])
     recorder.clear()
 
@@ -46,7 +46,7 @@ struct RecordingInterpreterTests {
 
   @Test func assertEffectsReportsADiffAtTheCallersLine() throws {
     let recorder = RecordingInterpreter<LoginEffect>()
-    _ = try recorder.interpreter.run(login(.success(token: "abc")))
+    _ = try recorder.interpreter.perform(login(.success(token: "abc")))
 
     let line = #line + 2
     let issues = withCapturedIssues {
@@ -71,9 +71,9 @@ struct RecordingInterpreterTests {
   /// message says why it fails and how to clear.
   @Test func assertingOnlyTheLatestStepSaysToClear() throws {
     let recorder = RecordingInterpreter<LoginEffect>()
-    _ = try recorder.interpreter.run(login(.wrongPassword))
+    _ = try recorder.interpreter.perform(login(.wrongPassword))
     recorder.assertEffects([.showAlert("Wrong password")])
-    _ = try recorder.interpreter.run(login(.success(token: "abc")))
+    _ = try recorder.interpreter.perform(login(.success(token: "abc")))
 
     let line = #line + 2
     let issues = withCapturedIssues {
@@ -193,7 +193,7 @@ struct RecordingInterpreterTests {
       }
     }
 
-    _ = try interpreter.run(login(.success(token: "abc")))
+    _ = try interpreter.perform(login(.success(token: "abc")))
 
     recorder.assertEffects([.setDefault("abc", for: "token"), .print("Welcome")])
   }

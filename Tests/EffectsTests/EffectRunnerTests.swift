@@ -29,7 +29,7 @@ import Testing
   @Test(.virtualTime) func effectsRunSideBySideAndSendWhatTheyProduceOnTheMainActor() async {
     let sent = TestObserver<String, Never>()
     let effects = runner()
-    effects.run([Wait(name: "a", delay: .seconds(2)), Wait(name: "b")], send: sent.send)
+    effects.start([Wait(name: "a", delay: .seconds(2)), Wait(name: "b")], send: sent.send)
     await TestScheduler.current.runDue()
     #expect(effects.runningCount == 2)
 
@@ -45,9 +45,9 @@ import Testing
       await withVirtualTime { scheduler in
         let sent = TestObserver<String, Never>()
         let effects = runner()
-        effects.run([Wait(name: "first", group: "search"), Wait(name: "other")], send: sent.send)
+        effects.start([Wait(name: "first", group: "search"), Wait(name: "other")], send: sent.send)
         await scheduler.advance(by: .milliseconds(500))
-        effects.run([Wait(name: "second", group: "search")], send: sent.send)
+        effects.start([Wait(name: "second", group: "search")], send: sent.send)
         await scheduler.advance(by: .seconds(1))
         sent.assertValues(["other", "second"])
         #expect(effects.runningCount == 0)
@@ -59,9 +59,9 @@ import Testing
   @Test(.virtualTime) func whatACancelledEffectSendsAnywayIsDropped() async {
     let sent = TestObserver<String, Never>()
     let effects = runner()
-    effects.run([Wait(name: "stale", group: "search", ignoresCancellation: true)], send: sent.send)
+    effects.start([Wait(name: "stale", group: "search", ignoresCancellation: true)], send: sent.send)
     await TestScheduler.current.runDue()
-    effects.run([Wait(name: "fresh", group: "search", ignoresCancellation: true)], send: sent.send)
+    effects.start([Wait(name: "fresh", group: "search", ignoresCancellation: true)], send: sent.send)
     await TestScheduler.current.runDue()  // "stale" woke from its cancelled sleep and sent: dropped
     sent.assertNoValues()
     await TestScheduler.current.advance(by: .seconds(1))
@@ -71,7 +71,7 @@ import Testing
   @Test(.virtualTime) func cancelAllCancelsEveryEffectAndDropsWhatTheySend() async {
     let sent = TestObserver<String, Never>()
     let effects = runner()
-    effects.run(
+    effects.start(
       [Wait(name: "a", group: "a"), Wait(name: "b"), Wait(name: "c", ignoresCancellation: true)],
       send: sent.send
     )
@@ -86,7 +86,7 @@ import Testing
   @Test(.virtualTime) func aRunnerReleasedWithEffectsRunningCancelsThem() async {
     let sent = TestObserver<String, Never>()
     var effects: EffectRunner<Wait, String>? = runner()
-    effects?.run([Wait(name: "a", ignoresCancellation: true)], send: sent.send)
+    effects?.start([Wait(name: "a", ignoresCancellation: true)], send: sent.send)
     await TestScheduler.current.runDue()
     effects = nil
     await TestScheduler.current.runDue()

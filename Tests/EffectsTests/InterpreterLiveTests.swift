@@ -273,7 +273,7 @@ struct InterpreterLiveTests {
   @Test func theLiveInterpreterReadsLikeTheLiveEnvironment() throws {
     let environment = Environment.test()
     let square = try withEnvironment(environment) {
-      try Interpreter.live.run(Outcome(value: 15129, effects: [.print("Computed: 15129")]))
+      try Interpreter.live.perform(Outcome(value: 15129, effects: [.print("Computed: 15129")]))
     }
     #expect(square == 15129)
     #expect(environment.printedLines == ["Computed: 15129"])

@@ -49,7 +49,7 @@ struct InterpreterTests {
 
   @Test func runPerformsTheEffectsAndReturnsTheValue() throws {
     let (interpreter, performed) = numbers()
-    let value = try interpreter.run(Outcome(value: "done", effects: [1, 2]))
+    let value = try interpreter.perform(Outcome(value: "done", effects: [1, 2]))
     #expect(value == "done")
     #expect(performed.snapshot == [1, 2])
   }
@@ -57,7 +57,7 @@ struct InterpreterTests {
   @Test func runThrowsInsteadOfReturningTheValueWhenAnEffectFails() throws {
     let (interpreter, performed) = numbers(failingOn: 1)
     let error = try #require(throws: InterpreterError<Int>.self) {
-      _ = try interpreter.run(Outcome(value: "done", effects: [1, 2]))
+      _ = try interpreter.perform(Outcome(value: "done", effects: [1, 2]))
     }
     #expect(performed.snapshot.isEmpty)
     #expect(error.notPerformed == [2])
@@ -73,7 +73,7 @@ struct InterpreterTests {
       }
     }
 
-    let loggedIn = try interpreter.run(login(.success(token: "abc")))
+    let loggedIn = try interpreter.perform(login(.success(token: "abc")))
 
     #expect(loggedIn)
     #expect(performed.snapshot == [.setDefault("abc", for: "token"), .print("Welcome")])

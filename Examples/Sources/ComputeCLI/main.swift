@@ -10,7 +10,7 @@ environment.bundle = Bundle.module
 Environment.bootstrap(environment)
 
 do {
-  _ = try Interpreter.live.run(compute(file: name))
+  _ = try Interpreter.live.perform(compute(file: name))
 } catch {
   FileHandle.standardError.write(Data("compute: \(error)\n".utf8))
   exit(1)

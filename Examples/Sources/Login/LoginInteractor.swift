@@ -62,7 +62,7 @@ public final class LoginInteractor {
       onStateChange?(state)
     }
     // Weakly: a screen closed while a login runs goes away, and its login is cancelled.
-    effects.run(outcome.effects) { [weak self] in self?.send($0) }
+    effects.start(outcome.effects) { [weak self] in self?.send($0) }
   }
 
   /// The runner that performs the login screen's effects with `service` against `environment`: each in a task of

@@ -71,7 +71,7 @@ import Testing
   @Test func theLiveInterpreterPrintsTheResultToTheEnvironmentsConsole() throws {
     var environment = environment(files: ["/fixtures/number.txt": "12"])
     environment.console = InMemoryConsole()  // the one target the interpreter may touch here
-    let value = try Interpreter.live(environment: environment).run(
+    let value = try Interpreter.live(environment: environment).perform(
       compute(file: "number.txt", environment: environment)
     )
     #expect(value == 144)

@@ -19,7 +19,7 @@ public import Foundation
 /// }
 ///
 /// // At the boundary:
-/// let saved = try Interpreter.live.run(save(note: text))
+/// let saved = try Interpreter.live.perform(save(note: text))
 ///
 /// // In a test:
 /// @Test func savingANoteWritesItAndTracksIt() {
@@ -80,7 +80,7 @@ public enum Effect: Hashable, Sendable {
   /// .send(.post("https://api.example.com/logout", headers: ["Authorization": "Bearer \(token)"]))
   /// ```
   ///
-  /// The request's outcome arrives after ``Interpreter/perform(_:)`` has returned, so a failure
+  /// The request's outcome arrives after ``Interpreter/perform(_:)-([E])`` has returned, so a failure
   /// goes to the live interpreter's `onFailure`: a thrown error as it is (`URLError`…), a status
   /// outside `200..<300` as a ``NetworkStatusError``. Code that needs the response reads
   /// `environment.network` itself instead.

@@ -13,7 +13,7 @@ extension Interpreter where E == Effect {
   /// Environment.bootstrap(environment)
   ///
   /// // At the boundary:
-  /// let square = try Interpreter.live.run(compute(file: "number.txt"))
+  /// let square = try Interpreter.live.perform(compute(file: "number.txt"))
   /// ```
   ///
   /// Because it reads the environment at each perform, an interpreter kept from early on (a stored
@@ -56,7 +56,7 @@ extension Interpreter where E == Effect {
   /// ```
   ///
   /// The effects of an `.after` run later, so their failure cannot be thrown to the caller of
-  /// ``perform(_:)``: it goes to `onFailure`, whose default writes it to standard error. (This is
+  /// ``perform(_:)-([E])``: it goes to `onFailure`, whose default writes it to standard error. (This is
   /// true with a scheduler that runs work at once, too.) So does the outcome of a `.send`, which
   /// arrives later: a request that throws (no connection: a `URLError`) fails with that error, and
   /// a response whose status is not in `200..<300` with a ``NetworkStatusError``; the

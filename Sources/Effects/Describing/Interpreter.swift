@@ -8,7 +8,7 @@
 /// ```swift
 /// // At the boundary of the app: decide, then perform.
 /// let interpreter = Interpreter.live  // acts on Environment.current
-/// let square = try interpreter.run(compute(file: "number.txt"))
+/// let square = try interpreter.perform(compute(file: "number.txt"))
 /// ```
 ///
 /// ``live`` performs the built-in ``Effect`` on ``Environment/current``, as ``Environment/live``
@@ -65,12 +65,13 @@ public struct Interpreter<E: Sendable>: Sendable {
   /// Performs the outcome's effects, then returns its value.
   ///
   /// ```swift
-  /// let square = try interpreter.run(compute(file: "number.txt"))
+  /// let square = try interpreter.perform(compute(file: "number.txt"))
   /// ```
   ///
-  /// - Throws: ``InterpreterError``, as ``perform(_:)`` does; the value is not returned then.
+  /// - Throws: ``InterpreterError``, as performing a list of effects does; the value is not
+  ///   returned then.
   @inlinable
-  public func run<Value>(_ outcome: Outcome<Value, E>) throws -> Value {
+  public func perform<Value>(_ outcome: Outcome<Value, E>) throws -> Value {
     try perform(outcome.effects)
     return outcome.value
   }

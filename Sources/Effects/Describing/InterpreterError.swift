@@ -2,7 +2,7 @@ public import Foundation
 
 /// The failure of one effect in a batch, and what it left undone.
 ///
-/// ``Interpreter/perform(_:)`` throws it when an effect fails: the effects before ``index`` were
+/// ``Interpreter/perform(_:)-([E])`` throws it when an effect fails: the effects before ``index`` were
 /// performed, ``effect`` failed with ``underlying``, and ``notPerformed`` lists, in order, every
 /// effect after it, none of which ran.
 ///

@@ -21,7 +21,7 @@
 ///     state = outcome.value
 ///     // A new search cancels the one in flight. `send` is held while an effect runs: pass it
 ///     // weakly, so the model can go away with its effects running, and the runner cancels them.
-///     effects.run(outcome.effects) { [weak self] in self?.send($0) }
+///     effects.start(outcome.effects) { [weak self] in self?.send($0) }
 ///   }
 /// }
 /// ```
@@ -81,7 +81,7 @@ public final class EffectRunner<E: Sendable, Action> {
   /// their task ends.
   ///
   /// ```swift
-  /// effects.run([.search("s")], send: send)
+  /// effects.start([.search("s")], send: send)
   /// effects.runningCount  // 1
   /// ```
   public var runningCount: Int { runs.count }
@@ -92,9 +92,9 @@ public final class EffectRunner<E: Sendable, Action> {
   /// ```swift
   /// let outcome = reducer.reduce(state, action)
   /// state = outcome.value
-  /// effects.run(outcome.effects) { [weak self] in self?.send($0) }
+  /// effects.start(outcome.effects) { [weak self] in self?.send($0) }
   /// ```
-  public func run(_ effects: [E], send: @escaping @MainActor (Action) -> Void) {
+  public func start(_ effects: [E], send: @escaping @MainActor (Action) -> Void) {
     for effect in effects {
       start(effect, send: send) {}
     }

@@ -9,7 +9,7 @@ public import Effects
 /// final class LoginModel {
 ///   let interpreter: Interpreter<LoginEffect>
 ///   init(interpreter: Interpreter<LoginEffect>) { self.interpreter = interpreter }
-///   func received(_ response: LoginResponse) throws { try interpreter.run(login(response: response)) }
+///   func received(_ response: LoginResponse) throws { try interpreter.perform(login(response: response)) }
 /// }
 ///
 /// @Test func aRetryAfterAWrongPasswordStoresTheToken() throws {
