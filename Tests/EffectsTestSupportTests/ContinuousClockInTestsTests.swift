@@ -62,7 +62,7 @@ import Testing
     let made = #line - 1
     await scheduler.withVirtualTime {
       let sleeper = Task { try await environment.continuousClock.sleep(for: .seconds(5)) }
-      await scheduler.runDue()
+      await scheduler.advance()
       #expect(scheduler.pending.map(\.offset) == [.seconds(5)])
       #expect(scheduler.pending.map(\.callSite.line) == [UInt(made)])
       sleeper.cancel()

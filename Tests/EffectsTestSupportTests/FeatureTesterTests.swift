@@ -208,7 +208,7 @@ import Testing
     api.fetches.stub(returning: Self.item)
     let interactor = LoadInteractor(api: api)
     interactor.send(.load)
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     #expect(interactor.state == .loading)
     await TestScheduler.current.advance(by: .milliseconds(300))
     #expect(interactor.state == .loaded(Self.item))

@@ -38,7 +38,7 @@ import Testing
         await LaneWatchdog.withTraced(true, for: executor, whenSpared: spared) {
           let blocked = Task { semaphore.wait() }
           let other = Task { ran.append("other") }
-          await scheduler.runDue()
+          await scheduler.advance()
           await other.value
           await blocked.value
         }
@@ -64,7 +64,7 @@ import Testing
           ran.append("other")
           semaphore.signal()
         }
-        await scheduler.runDue()
+        await scheduler.advance()
         await other.value
         await blocked.value
       }

@@ -53,7 +53,7 @@ import Testing
           try await scheduler.sleep(for: .milliseconds(-5))
           woke.append(scheduler.elapsed)
         }
-        await scheduler.runDue()
+        await scheduler.advance()
       }
     }.issues
     #expect(
@@ -148,7 +148,7 @@ import Testing
           outcome.append("other error")
         }
       }
-      await scheduler.runDue()
+      await scheduler.advance()
       #expect(scheduler.pending.map(\.kind) == [.sleep])
       task.cancel()
       await task.value
@@ -190,7 +190,7 @@ import Testing
             }
           )
         }
-        await scheduler.runDue()
+        await scheduler.advance()
         #expect(scheduler.pending.count == 20)
         for index in stride(from: 1, to: 20, by: 2) { tasks[index].cancel() }
         for task in tasks { if task.isCancelled { await task.value } }
@@ -206,7 +206,7 @@ import Testing
             }
           }
         }
-        await scheduler.runDue()
+        await scheduler.advance()
         for task in second.prefix(5) { task.cancel() }
         for task in second.prefix(5) { await task.value }
         await scheduler.advance(by: .milliseconds(20))

@@ -29,7 +29,7 @@ struct TestSchedulerEndOfTimeTests {
     #expect(ran.values == ["at 3 s"])
     #expect(scheduler.elapsed == .seconds(3), "run() stops at the last work that is ever due")
     scheduler.advance(by: .seconds(Int64.max))
-    scheduler.runDue()
+    scheduler.advance()
     scheduler.run()
     #expect(ran.values == ["at 3 s"])
     #expect(scheduler.elapsed == Self.end)
@@ -176,7 +176,7 @@ struct TestSchedulerEndOfTimeTests {
   private static func badMaxRuns(_ what: String, kept: Int = 100_000, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
-      \(what), but maxRuns must be 1 or more: it is how many actions one advance, runDue or run may run before it \
+      \(what), but maxRuns must be 1 or more: it is how many actions one advance or run may run before it \
       stops and reports the work still due as runaway. It stays \(kept). Pass 1 or more (Int.max for no limit).
       """,
       line: line
@@ -196,7 +196,7 @@ struct TestSchedulerEndOfTimeTests {
       }
       let sleepLine = #line - 3
       await scheduler.advance(by: .seconds(Int64.max))
-      await scheduler.runDue()
+      await scheduler.advance()
       await scheduler.run()
       #expect(woke.values == [])
       #expect(scheduler.elapsed == Self.end)

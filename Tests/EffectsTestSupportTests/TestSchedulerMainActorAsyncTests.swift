@@ -75,7 +75,7 @@ nonisolated(nonsending) private func searchAPI(_ query: String) async -> [String
         await scheduler.advance(by: .seconds(3))
         #expect(model.ticks == 4)
         model.stop()
-        await scheduler.runDue()
+        await scheduler.advance()
         #expect(scheduler.pending == [])
       }
     }

@@ -232,7 +232,7 @@ import Testing
     )
     #expect(scheduler.elapsed == .zero)
     #expect(order.values == [])
-    scheduler.runDue()
+    scheduler.advance()
     #expect(order.values == ["due"])
   }
 
@@ -282,7 +282,7 @@ import Testing
         )
       ]
     )
-    scheduler.runDue()
+    scheduler.advance()
     #expect(order.values == ["ran"])
   }
 
@@ -308,12 +308,12 @@ import Testing
     #expect(ticks.values == [.seconds(1)])
   }
 
-  @Test func runDueRunsOnlyWhatIsDueNow() {
+  @Test func advanceWithNoDurationRunsOnlyWhatIsDueNow() {
     let scheduler = TestScheduler()
     let order = Recorder<String>()
     scheduler.schedule(after: .zero) { order.append("now") }
     scheduler.schedule(after: .nanoseconds(1)) { order.append("later") }
-    scheduler.runDue()
+    scheduler.advance()
     #expect(order.values == ["now"])
     #expect(scheduler.elapsed == .zero)
   }

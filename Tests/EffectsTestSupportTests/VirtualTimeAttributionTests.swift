@@ -29,7 +29,7 @@ import Testing
     await withKnownIssue(isIntermittent: true) {
       await scheduler.withVirtualTime {
         let inside = Task { for _ in 0..<20_000 { await shared.hit() } }
-        await scheduler.runDue()
+        await scheduler.advance()
         await inside.value
       }
     } matching: {
@@ -53,14 +53,14 @@ import Testing
           }
         }
       }
-      await scheduler.runDue()
+      await scheduler.advance()
       return task
     }
     var counted = -1
     // The leftover task, resumed by this scope, becomes one of its tasks: still waiting at the end.
     await scheduler.withVirtualTime(leftoverWork: .expected) {
       input.yield(1)
-      await scheduler.runDue()
+      await scheduler.advance()
       counted = children.withLock { $0 }
     }
     input.finish()
@@ -77,7 +77,7 @@ import Testing
       let leftover = await scheduler.withVirtualTime(leftoverWork: .expected) {
         Task {
           for await _ in stream {
-            await scheduler.runDue()
+            await scheduler.advance()
           }
         }
       }
@@ -89,7 +89,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          await TestScheduler.runDue() was called by a task that outlived its withVirtualTime scope, so it cannot \
+          await TestScheduler.advance(by:) was called by a task that outlived its withVirtualTime scope, so it cannot \
           wait for the tasks it wakes. Await the task before the scope ends, or cancel it.
           """,
           line: advanceLine
@@ -106,7 +106,7 @@ private actor IsolatedTest {
     let scheduler = TestScheduler()
     return await scheduler.withVirtualTime {
       Task { self.value = 1 }  // isolated to this actor, queued behind the test
-      await scheduler.runDue()
+      await scheduler.advance()
       return value
     }
   }
@@ -147,7 +147,7 @@ extension VirtualTimeAttributionTests {
           await actor.call()
           return await actor.calls  // back from the actor's queue: seen off the scope's lanes
         }
-        await scheduler.runDue()
+        await scheduler.advance()
         #expect(await task.value == 1)
       }
     }.issues

@@ -98,7 +98,7 @@ import Testing
       await withCapturedIssues {
         for _ in 0..<3 {
           await scheduler.withVirtualTime {
-            await scheduler.runDue()
+            await scheduler.advance()
           }
         }
       }.issues
@@ -119,7 +119,7 @@ import Testing
       await withCapturedIssues {
         await scheduler.withVirtualTime {
           Task { for await _ in stream {} }  // never ends in the scope: not seen without task status
-          await scheduler.runDue()
+          await scheduler.advance()
         }
       }.issues
     }
@@ -135,7 +135,7 @@ import Testing
     let issues = await VirtualTimeAvailability.$forced.withValue(.init(realSleepsUnseen: true)) {
       await withCapturedIssues {
         await scheduler.withVirtualTime {
-          await scheduler.runDue()
+          await scheduler.advance()
         }
       }.issues
     }

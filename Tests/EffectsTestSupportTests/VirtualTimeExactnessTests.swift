@@ -29,7 +29,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
             steps.append(step)
           }
         }
-        await scheduler.runDue()
+        await scheduler.advance()
         if steps.values != [] { deviations.append("\(replay) at 0 s: \(steps.values)") }
         await scheduler.advance(by: .seconds(1))
         if steps.values != [1] { deviations.append("\(replay) at 1 s: \(steps.values)") }
@@ -274,7 +274,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
             waiting.withLock { $0 = continuation }
           }
         }
-        await scheduler.runDue()  // the task is suspended now: resume it from another queue
+        await scheduler.advance()  // the task is suspended now: resume it from another queue
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
           DispatchQueue.global().async {
             waiting.withLock { $0?.resume() }

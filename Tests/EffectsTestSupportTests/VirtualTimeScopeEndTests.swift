@@ -112,7 +112,7 @@ import Darwin
           }
         }
         input.yield(1)
-        await scheduler.runDue()
+        await scheduler.advance()
       }
     }.issues
     #expect(
@@ -237,7 +237,7 @@ import Darwin
       await scheduler.withVirtualTime {
         await scheduler.advance(by: .seconds(1))
         Task { for await _ in stream {} }
-        await scheduler.runDue()
+        await scheduler.advance()
       }
     }.issues
     // Reported at the scope, which the task outlived.
@@ -297,7 +297,7 @@ import Darwin
     let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
         try? await Task.sleep(for: .milliseconds(50))
-        await scheduler.runDue()
+        await scheduler.advance()
       }
     }.issues
     // The length of the wait is what was left of it when it was seen (about .milliseconds(50)), so
@@ -472,7 +472,7 @@ import Darwin
         // Queued first, so it blocks the scope's thread before the signal can run there.
         let blocked = Task { semaphore.wait() }
         let signal = Task { _ = semaphore.signal() }
-        await scheduler.runDue()
+        await scheduler.advance()
         await signal.value
         await blocked.value
       }
@@ -495,7 +495,7 @@ import Darwin
         let semaphore = DispatchSemaphore(value: 0)
         let waiting = Task { _ = semaphore.wait(timeout: .now() + .seconds(2)) }
         let other = Task { ran.append("other") }
-        await scheduler.runDue()
+        await scheduler.advance()
         await other.value
         ran.append("after runDue")
         await waiting.value

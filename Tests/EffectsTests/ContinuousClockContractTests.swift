@@ -12,7 +12,7 @@ enum ContinuousClockUnderTest: String, CaseIterable, CustomTestStringConvertible
   var testDescription: String { rawValue }
 
   /// Runs `body` with the clock, and a way to run what is due on it: nothing to do on the live
-  /// clock, whose due sleeps end by themselves; `runDue()` on the virtual one, inside its own
+  /// clock, whose due sleeps end by themselves; `advance()` on the virtual one, inside its own
   /// virtual-time scope, where a sleep that is due ends when the test runs due work.
   func withClock(_ body: (DurationClock, _ runDue: () async -> Void) async throws -> Void) async throws {
     switch self {
@@ -20,7 +20,7 @@ enum ContinuousClockUnderTest: String, CaseIterable, CustomTestStringConvertible
       try await body(Environment.live.continuousClock) {}
     case .virtual:
       try await withVirtualTime { scheduler in
-        try await body(Environment.current.continuousClock) { await scheduler.runDue() }
+        try await body(Environment.current.continuousClock) { await scheduler.advance() }
       }
     }
   }
@@ -30,7 +30,7 @@ enum ContinuousClockUnderTest: String, CaseIterable, CustomTestStringConvertible
 /// `environment.continuousClock` may rely on, whichever it gets. (No check waits for real time:
 /// the live clock is only asked to sleep until deadlines it has reached. The one difference the
 /// suite allows: a sleep whose deadline has come ends on the live clock by itself, and on the
-/// virtual one when the test runs due work — its `advance` or `runDue`.)
+/// virtual one when the test runs due work — its `advance`.)
 @Suite("Environment.continuousClock contract")
 struct ContinuousClockContractTests {
   @Test(arguments: ContinuousClockUnderTest.allCases)

@@ -30,7 +30,7 @@ import Testing
     let sent = TestObserver<String, Never>()
     let effects = runner()
     effects.start([Wait(name: "a", delay: .seconds(2)), Wait(name: "b")], send: sent.send)
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     #expect(effects.runningCount == 2)
 
     await TestScheduler.current.advance(by: .seconds(1))
@@ -60,9 +60,9 @@ import Testing
     let sent = TestObserver<String, Never>()
     let effects = runner()
     effects.start([Wait(name: "stale", group: "search", ignoresCancellation: true)], send: sent.send)
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     effects.start([Wait(name: "fresh", group: "search", ignoresCancellation: true)], send: sent.send)
-    await TestScheduler.current.runDue()  // "stale" woke from its cancelled sleep and sent: dropped
+    await TestScheduler.current.advance()  // "stale" woke from its cancelled sleep and sent: dropped
     sent.assertNoValues()
     await TestScheduler.current.advance(by: .seconds(1))
     sent.assertValues(["fresh"])
@@ -75,9 +75,9 @@ import Testing
       [Wait(name: "a", group: "a"), Wait(name: "b"), Wait(name: "c", ignoresCancellation: true)],
       send: sent.send
     )
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     effects.cancelAll()
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     sent.assertNoValues()
     #expect(effects.runningCount == 0)
     TestScheduler.current.assertNoPendingWork()
@@ -87,9 +87,9 @@ import Testing
     let sent = TestObserver<String, Never>()
     var effects: EffectRunner<Wait, String>? = runner()
     effects?.start([Wait(name: "a", ignoresCancellation: true)], send: sent.send)
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     effects = nil
-    await TestScheduler.current.runDue()
+    await TestScheduler.current.advance()
     sent.assertNoValues()  // it woke at once, cancelled, and answered: dropped
     TestScheduler.current.assertNoPendingWork()
   }

@@ -36,7 +36,7 @@ public import Effects
 ///     let interactor = ProfileInteractor(userID: "42", service: service, environment: .test(scheduler: scheduler))
 ///
 ///     interactor.send(.load)
-///     await scheduler.runDue()
+///     await scheduler.advance()
 ///     #expect(interactor.state == .failed(offline))
 ///
 ///     interactor.send(.retry)

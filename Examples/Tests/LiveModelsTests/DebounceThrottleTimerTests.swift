@@ -49,7 +49,7 @@ import Testing
         for (time, row, expected) in steps {
           await scheduler.advance(to: .milliseconds(time))
           model.scrolled(to: row)
-          await scheduler.runDue()
+          await scheduler.advance()
           deviations.check(model.reported == expected, "\(replay) at \(time) ms: \(model.reported)")
         }
         model.stop()

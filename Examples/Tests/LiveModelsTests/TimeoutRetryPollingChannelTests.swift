@@ -48,7 +48,7 @@ import Testing
       await scheduler.withVirtualTime {
         let model = RetryModel(clock: Environment.current.continuousClock) { try feed() }
         model.refresh()
-        await scheduler.runDue()
+        await scheduler.advance()
         deviations.check(model.state == .waiting(before: 2), "\(replay) at 0 s: \(model.state)")
         await scheduler.advance(by: .milliseconds(999))
         deviations.check(feed.callCount == 1, "\(replay) calls at 0.999 s: \(feed.callCount)")
@@ -91,7 +91,7 @@ import Testing
       await scheduler.withVirtualTime {
         let model = PollingModel(clock: Environment.current.continuousClock) { try unread() }
         model.start()
-        await scheduler.runDue()
+        await scheduler.advance()
         deviations.check(model.values == [1], "\(replay) at 0 s: \(model.values)")
         await scheduler.advance(by: .milliseconds(4_999))
         deviations.check(unread.callCount == 1, "\(replay) calls at 4.999 s: \(unread.callCount)")
@@ -119,7 +119,7 @@ import Testing
         let added = Task { @MainActor in
           for photo in ["a.jpg", "b.jpg", "c.jpg"] { await queue.add(photo) }
         }
-        await scheduler.runDue()
+        await scheduler.advance()
         deviations.check(queue.uploading == "a.jpg", "\(replay) at 0 s: \(queue.uploading ?? "nothing")")
         await scheduler.advance(by: .seconds(1))
         deviations.check(queue.uploaded == ["a.jpg"], "\(replay) at 1 s: \(queue.uploaded)")

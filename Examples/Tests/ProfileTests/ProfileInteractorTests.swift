@@ -132,7 +132,7 @@ import Testing
     #expect(spied.interactor.state == .initialized)
 
     spied.interactor.send(.load)
-    await scheduler.runDue()
+    await scheduler.advance()
     #expect(spied.interactor.state == .failed(.offline))
 
     spied.interactor.send(.retry)

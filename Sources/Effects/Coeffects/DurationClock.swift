@@ -100,7 +100,7 @@ public struct DurationClock: Clock {
 
   /// Suspends until the wrapped clock reaches `deadline`, exactly as the wrapped clock does: a
   /// passed deadline ends a `ContinuousClock` sleep at once, and a virtual clock's at the test's
-  /// next `advance` or `runDue`; throws `CancellationError` when the task is cancelled.
+  /// next `advance`; throws `CancellationError` when the task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try await base.sleep(until: deadline.offset, tolerance: tolerance)
   }

@@ -31,7 +31,7 @@ extension FeatureTester {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     isFinished = true
     reportUnassertedEffects()
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     reportUnreceived(by: "finish()", at: site)
     let running = runs.indices.filter { !runs[$0].hasEnded }
     if exhaustivity == .on {
@@ -45,7 +45,7 @@ extension FeatureTester {
     }
     runner.cancelAll()
     // The cancelled effects end (a sleep on the scheduler throws CancellationError at once).
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     if exhaustivity == .on {
       scheduler.assertNoPendingWork(fileID: fileID, filePath: filePath, line: line, column: column)
     }

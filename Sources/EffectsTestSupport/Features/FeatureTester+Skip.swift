@@ -24,7 +24,7 @@ extension FeatureTester {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     reportUnassertedEffects()
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     guard !received.isEmpty else {
       if strict { reportNothingToSkip("skipReceivedActions()", found: "no action fed back", at: site) }
       return
@@ -54,14 +54,14 @@ extension FeatureTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     guard runs.contains(where: { !$0.hasEnded }) else {
       if strict { reportNothingToSkip("skipInFlightEffects()", found: "no effect running", at: site) }
       return
     }
     runner.cancelAll()
     // The cancelled effects end (a sleep on the scheduler throws CancellationError at once).
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Reports a strict skip that found nothing: the call is stale.

@@ -32,7 +32,7 @@ extension FeatureTester {
     lastStep = step
     checkState(of: name, before: before, after: state, expectedChange, at: site)
     start(steps[step].effects, of: step)
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Takes the next action the effects fed back, checks that it is `expected`, and checks the
@@ -61,7 +61,7 @@ extension FeatureTester {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     reportUnassertedEffects()
-    await scheduler.runDue(fileID: fileID, filePath: filePath, line: line, column: column)
+    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     let found = exhaustivity == .on ? received.indices.first : received.firstIndex { $0.action == expected }
     guard let found else {
       reportNothingReceived(expected, at: site)

@@ -50,7 +50,7 @@ public import Effects
 /// ## Exact time, no timeouts
 /// The tester runs on the ``TestScheduler`` of the virtual-time scope it is made in
 /// (`@Test(.virtualTime)`, `withVirtualTime { … }`, or `scheduler.withVirtualTime { … }` with
-/// `scheduler:` passed). Every step ends by settling the scope (``TestScheduler/runDue(isolation:fileID:filePath:line:column:)``),
+/// `scheduler:` passed). Every step ends by settling the scope (`await scheduler.advance()`),
 /// so each effect has run to its next suspension; `receive` never waits on real time, and never
 /// moves virtual time: when nothing has arrived it says so at once, listing the work pending on
 /// the scheduler, so the test knows how far to ``advance(by:fileID:filePath:line:column:)``.

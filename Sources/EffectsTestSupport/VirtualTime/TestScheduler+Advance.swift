@@ -10,6 +10,9 @@ extension TestScheduler {
   /// scheduler.advance(by: .milliseconds(1))    // runs it, at exactly 1 second
   /// ```
   ///
+  /// With no duration, it runs the work due now (zero-delay work, and what that schedules for now)
+  /// without moving time: `scheduler.advance()`.
+  ///
   /// Work scheduled by those actions runs in the same call when it falls inside the window. A
   /// negative `duration` is reported as an issue here and nothing moves. Sleeping tasks whose
   /// deadline is reached are resumed, but this synchronous form cannot wait for them, so it
@@ -24,7 +27,7 @@ extension TestScheduler {
   /// stays in ``pending`` (`due never`) until it is cancelled, or the end of the virtual-time
   /// scope reports it like any leftover.
   public func advance(
-    by duration: Duration,
+    by duration: Duration = .zero,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -56,18 +59,6 @@ extension TestScheduler {
     drain(caller: caller, operation: operation) {
       target(advancingTo: instant, at: caller, operation: operation).map(Goal.time)
     }
-  }
-
-  /// Runs the work due at the current instant (zero-delay work, and what it schedules for now)
-  /// without moving time.
-  public func runDue(
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    drain(caller: caller, operation: "TestScheduler.runDue()") { .time(elapsed) }
   }
 
   /// Runs work until none is pending, moving time to each deadline in turn; ``now`` stays at the

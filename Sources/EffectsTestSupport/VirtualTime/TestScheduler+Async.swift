@@ -15,6 +15,10 @@ extension TestScheduler {
   /// }
   /// ```
   ///
+  /// With no duration, it runs the work due now and waits for what that wakes, without moving
+  /// time: `await scheduler.advance()`, which a test calls to let tasks it just started reach
+  /// their first sleep.
+  ///
   /// One spelling in both worlds: in async code Swift picks this form, and it is right wherever it
   /// is called. Inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``
   /// it waits for every task of the scope. Outside any scope it runs scheduled actions exactly as
@@ -23,7 +27,7 @@ extension TestScheduler {
   /// the line where that task went to sleep. Called from a task that outlived its scope, or inside
   /// the scope of another scheduler, it reports that.
   public func advance(
-    by duration: Duration,
+    by duration: Duration = .zero,
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -50,19 +54,6 @@ extension TestScheduler {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let operation = "await TestScheduler.advance(to:)"
     await drive(operation, at: caller) { target(advancingTo: instant, at: caller, operation: operation).map(Goal.time) }
-  }
-
-  /// Runs the work due now, waiting for the tasks of the scope like
-  /// ``advance(by:isolation:fileID:filePath:line:column:)``.
-  public func runDue(
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await drive("await TestScheduler.runDue()", at: caller) { .time(elapsed) }
   }
 
   /// Runs work until none is pending, waiting for the tasks of the scope like

@@ -9,7 +9,7 @@ import Effects
 
 extension TestScheduler {
   /// Runs `operation` in virtual time: every task it starts runs on one serial thread owned by the
-  /// scope, so the `await` forms of `advance`, `runDue` and `run` can wait — exactly — until each
+  /// scope, so the `await` forms of `advance` and `run` can wait — exactly — until each
   /// task has reached its next suspension.
   ///
   /// It opens the same scope as `@Test(.virtualTime)` and

@@ -79,7 +79,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   ///
   /// - Parameters:
   ///   - now: The starting instant (2001-01-01 00:00:00 UTC by default, so messages are stable).
-  ///   - maxRuns: How many actions one call to `advance`, `runDue` or `run` may run before it stops
+  ///   - maxRuns: How many actions one call to `advance` or `run` may run before it stops
   ///     and reports runaway work: 1 or more. Less is reported at this call, and the default is kept.
   ///   - fileID: The file that made the scheduler: a `maxRuns` below 1 is reported at this call.
   ///   - filePath: The file's full path, which XCTest needs.
@@ -120,7 +120,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     date(at: elapsed)
   }
 
-  /// The most actions one call to `advance`, `runDue` or `run` may run before it stops and reports
+  /// The most actions one call to `advance` or `run` may run before it stops and reports
   /// the work still due as runaway: 1 or more, 100,000 by default. Setting less is reported (at the
   /// line that set it, where the call stack can be read; else at the test) and changes nothing.
   public var maxRuns: Int {
@@ -182,7 +182,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
 
   /// Suspends the current task until virtual time reaches `duration` from now.
   ///
-  /// The task resumes when an `advance`, `runDue` or `run` reaches its deadline (even a delay of
+  /// The task resumes when an `advance` or `run` reaches its deadline (even a delay of
   /// zero waits for one, like zero-delay ``schedule(after:at:_:)`` work). A negative duration is
   /// reported and counts as zero. While suspended it is listed in ``pending``.
   ///
@@ -346,7 +346,7 @@ extension TestScheduler {
     /// that opened it. The executor is a `VirtualExecutor`, stored as an object because that type
     /// exists only where the engine is available (`EffectsVirtualTime`).
     var scope: (executor: AnyObject?, site: IssueSite)?
-    /// The call running work now (`advance`, `runDue`, `run`), so that a nested one is reported.
+    /// The call running work now (`advance`, `run`), so that a nested one is reported.
     var driving: (operation: String, site: CallSite)?
     /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused
     /// stubs.

@@ -1,6 +1,6 @@
 import Effects
 
-// The drain: how the synchronous and awaited forms of `advance`, `runDue` and `run` move virtual
+// The drain: how the synchronous and awaited forms of `advance` and `run` move virtual
 // time. One loop takes the next due entry (timer or sleeper) up to the target, runs it with `now`
 // at its deadline, and stops at the target, at `maxRuns`, or when another call holds the
 // scheduler. The awaited forms (`TestScheduler+Async.swift`) settle the scope between entries.
@@ -45,7 +45,7 @@ extension TestScheduler {
     guard maxRuns < 1 else { return maxRuns }
     report(
       """
-      \(what) \(maxRuns), but maxRuns must be 1 or more: it is how many actions one advance, runDue or run may \
+      \(what) \(maxRuns), but maxRuns must be 1 or more: it is how many actions one advance or run may \
       run before it stops and reports the work still due as runaway. It stays \(kept). Pass 1 or more (Int.max \
       for no limit).
       """
