@@ -9,7 +9,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_000_000)
     let environment = Environment.test(now: now)
     #expect(environment.clock.now == now)
-    #expect(environment.scheduler.now == now)
+    #expect((environment.scheduler as? TestScheduler)?.now == now)
     #expect(environment.bundle.path(forResource: "number", ofType: "txt") == nil)
     #expect((environment.fileReader as? InMemoryFileSystem)?.files == [:])
     #expect((environment.defaults as? InMemoryDefaults)?.values == [:])

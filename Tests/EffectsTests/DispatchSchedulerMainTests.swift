@@ -153,12 +153,6 @@ struct DispatchSchedulerMainTests {
     #expect(MainQueueProbe.isCurrent)
   }
 
-  @Test func nowIsTheSystemTime() {
-    let before = Date()
-    let now = DispatchScheduler.main.now
-    #expect(now >= before)
-    #expect(now <= Date())
-  }
 }
 
 /// A view model whose callbacks touch its state without `MainActor.assumeIsolated`.

@@ -51,12 +51,6 @@ import Testing
     #expect(ticks.value == 3)
   }
 
-  @Test func nowIsTheSystemTime() {
-    let before = Date()
-    let now = DispatchScheduler().now
-    #expect(now >= before)
-  }
-
   @Test func durationsBecomeDispatchIntervalsClampedAtZero() {
     #expect(DispatchScheduler.interval(.milliseconds(1500)) == .nanoseconds(1_500_000_000))
     #expect(DispatchScheduler.interval(.seconds(-1)) == .nanoseconds(0))

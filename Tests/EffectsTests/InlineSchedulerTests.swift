@@ -18,11 +18,6 @@ import Testing
     #expect(runs.value == 1)
   }
 
-  @Test func nowIsTheClocksNow() {
-    let scheduler = InlineScheduler(clock: FixedClock(Date(timeIntervalSince1970: 9)))
-    #expect(scheduler.now == Date(timeIntervalSince1970: 9))
-  }
-
   @Test func sleepReturnsAtOnce() async throws {
     try await InlineScheduler().sleep(for: .seconds(3600))
   }

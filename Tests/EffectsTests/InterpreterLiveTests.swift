@@ -17,7 +17,7 @@ struct InterpreterLiveTests {
     let scheduler: any WorkScheduler
     let failures = Locked<[InterpreterError<Effect>]>([])
 
-    init(scheduler: any WorkScheduler = InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))) {
+    init(scheduler: any WorkScheduler = InlineScheduler()) {
       self.scheduler = scheduler
     }
 

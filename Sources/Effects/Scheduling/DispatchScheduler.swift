@@ -1,5 +1,5 @@
 public import Dispatch
-public import Foundation
+import Foundation
 
 /// The live ``WorkScheduler`` for background work: actions run on a `DispatchQueue` after real time
 /// passes.
@@ -62,9 +62,6 @@ public struct DispatchScheduler: WorkScheduler {
   public static var main: DispatchScheduler {
     DispatchScheduler(queue: .main)
   }
-
-  /// The current instant, `Date()`.
-  public var now: Date { Date() }
 
   /// Runs `action` on the queue once `delay` has passed.
   public func schedule(

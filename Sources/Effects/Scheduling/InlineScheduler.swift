@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A ``WorkScheduler`` that runs work at once, on the caller's thread, ignoring every delay.
 ///
@@ -16,16 +16,8 @@ public import Foundation
 /// For tests about timing (debounce, retry, timeouts) use the test scheduler of
 /// `EffectsTestSupport`, which moves virtual time only when the test says so.
 public struct InlineScheduler: WorkScheduler {
-  /// Where ``now`` comes from.
-  public var clock: any WallClock
-
-  /// Creates a scheduler whose `now` is `clock.now` (the system clock by default).
-  public init(clock: any WallClock = SystemClock()) {
-    self.clock = clock
-  }
-
-  /// The current instant of ``clock``.
-  public var now: Date { clock.now }
+  /// Creates a scheduler that runs work at once.
+  public init() {}
 
   /// Runs `action` now and returns a handle with nothing left to cancel.
   public func schedule(

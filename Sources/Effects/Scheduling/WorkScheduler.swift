@@ -48,9 +48,6 @@ public import Foundation
 ///   main-actor code from a `@MainActor` test, so callbacks run on the main actor there too.
 /// - ``InlineScheduler`` where a test cares *that* work happens, not when: it runs work at once.
 public protocol WorkScheduler: Sendable {
-  /// The scheduler's current instant.
-  var now: Date { get }
-
   /// Runs `action` once, `delay` from now.
   func schedule(
     after delay: Duration,

@@ -1,19 +1,13 @@
 import Effects
 import Foundation
 
-/// A scheduler that logs each read of its time (`scheduler.now`), each piece of work scheduled
-/// (`scheduler.schedule`) and each sleep (`scheduler.sleep`), then hands them to `base` exactly as
+/// A scheduler that logs each piece of work scheduled (`scheduler.schedule`) and each sleep (`scheduler.sleep`), then hands them to `base` exactly as
 /// given: the same arguments, the same result, and — for `sleep` — the caller's isolation
 /// (`nonisolated(nonsending)`, as the requirement is), so a `@MainActor` sleep through the recorder
 /// never hops to the global executor and out of virtual time's order.
 struct RecordingScheduler: WorkScheduler {
   let base: any WorkScheduler
   let log: CallLog
-
-  var now: Date {
-    log.record("scheduler.now")
-    return base.now
-  }
 
   func schedule(
     after delay: Duration,

@@ -6,7 +6,7 @@ package enum SchedulerKey: BuiltInKey {
   package static let member = "scheduler"
   package static let liveValue: any WorkScheduler = DispatchScheduler()
   package static var testValue: any WorkScheduler {
-    InlineScheduler(clock: FixedClock(Date(timeIntervalSinceReferenceDate: 0)))
+    InlineScheduler()
   }
 }
 
