@@ -11,7 +11,7 @@ import Testing
     _ = try fetch("a")
     _ = try fetch("b")
     fetch.clear()
-    #expect(fetch.callCount == 0)
+    #expect(fetch.calls.count == 0)
     #expect(fetch.lastCall == nil)
     #expect(try fetch("c") == 7)
     #expect(fetch.calls == ["c"])

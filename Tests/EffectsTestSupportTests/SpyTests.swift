@@ -35,14 +35,14 @@ private func signIn(token: String, store: some TokenStore) -> String {
 
   @Test func aSpyRecordsEveryInputInOrder() {
     let spy = Spy<String, Void>("tokenStore.save")
-    #expect(spy.callCount == 0)
+    #expect(spy.calls.count == 0)
     #expect(spy.lastCall == nil)
 
     spy.record("a")
     spy.record("b")
 
     #expect(spy.calls == ["a", "b"])
-    #expect(spy.callCount == 2)
+    #expect(spy.calls.count == 2)
     #expect(spy.lastCall == "b")
     #expect(spy.name == "tokenStore.save")
   }
@@ -51,7 +51,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let refresh = Spy<Void, Void>("model.refresh")
     refresh.record()
     refresh.record()
-    #expect(refresh.callCount == 2)
+    #expect(refresh.calls.count == 2)
 
     let load = Spy<Void, String?>("tokenStore.load")
     load.stub(returning: "abc")
@@ -104,7 +104,7 @@ private func signIn(token: String, store: some TokenStore) -> String {
     let spy = Spy<Void, Void>("session.refresh")
     spy.stub(throwing: Offline())
     #expect(throws: Offline()) { try spy() }
-    #expect(spy.callCount == 1)
+    #expect(spy.calls.count == 1)
   }
 
   @Test func aDoubleOfAThrowingMethodHandsTheStubbedErrorToTheCodeUnderTest() {

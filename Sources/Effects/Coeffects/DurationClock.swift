@@ -43,10 +43,10 @@ public struct DurationClock: Clock {
   /// (Test support's virtual clock speaks the same instants, offsets from its scheduler's start.)
   public struct Instant: InstantProtocol {
     /// The offset from the clock's origin.
-    public var offset: Duration
+    package var offset: Duration
 
     /// The instant `offset` after the clock's origin.
-    public init(offset: Duration) {
+    package init(offset: Duration) {
       self.offset = offset
     }
 

@@ -38,7 +38,7 @@
 @MainActor
 public final class EffectRunner<E: Sendable, Action> {
   /// Performs one effect against the world, and sends the actions it produces.
-  public typealias Perform = @MainActor (_ effect: E, _ send: @escaping @MainActor (Action) -> Void) async -> Void
+  typealias Perform = @MainActor (_ effect: E, _ send: @escaping @MainActor (Action) -> Void) async -> Void
 
   /// One effect being performed.
   private struct Run: Sendable {
@@ -71,7 +71,7 @@ public final class EffectRunner<E: Sendable, Action> {
   ///   - perform: Performs one effect, and feeds actions back with `send`, any number of times.
   public init(
     cancelInFlight: @escaping (E) -> AnyHashable? = { _ in nil },
-    perform: @escaping Perform
+    perform: @escaping @MainActor (_ effect: E, _ send: @escaping @MainActor (Action) -> Void) async -> Void
   ) {
     self.cancelInFlight = cancelInFlight
     self.perform = perform

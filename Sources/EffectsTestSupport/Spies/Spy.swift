@@ -108,11 +108,6 @@ public final class Spy<Input, Output> {
     state.withLock { $0.calls.elements }
   }
 
-  /// How many times the spy was called.
-  public var callCount: Int {
-    state.withLock { $0.calls.count }
-  }
-
   /// The input of the latest call, or `nil` when the spy was never called.
   package var lastCall: Input? {
     state.withLock { $0.calls.last }

@@ -16,7 +16,7 @@ extension TestScheduler {
 
     /// When it is due: the time from the scheduler's ``TestScheduler/start``, in virtual time's one
     /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advance(to:fileID:filePath:line:column:)``,
-    /// the `offset` of an instant of the environment's `continuousClock` are the same kind of value).
+    /// and the time from the start of the environment's `continuousClock` are the same kind of value).
     ///
     /// `.seconds(Int64.max)` for work that is due never: its deadline was at or past that instant,
     /// where virtual time ends (see ``TestScheduler/advance(by:fileID:filePath:line:column:)``).

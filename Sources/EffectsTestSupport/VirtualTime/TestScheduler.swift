@@ -47,7 +47,7 @@ public import Foundation
 /// ## Rules
 /// - Virtual time has one vocabulary: a `Duration` from the scheduler's ``start``. ``elapsed`` is
 ///   the current one, ``advance(to:fileID:filePath:line:column:)`` takes one, ``PendingWork/offset``
-///   and the `offset` of a `continuousClock` instant are one, and messages write one as Swift code
+///   and the time since the start on the `continuousClock` are one, and messages write one as Swift code
 ///   (`.milliseconds(300)`). A `Date` appears only where the clock is read: ``now`` is
 ///   `start + elapsed`, converted when read. 100 ms + 200 ms is exactly the 300 ms instant.
 /// - Work runs in order of deadline, then first scheduled first (FIFO) at the same instant.
