@@ -11,10 +11,10 @@ extension TaskLocal {
   /// nil when none is (not the task-local's default value): for a task-local whose default is nil,
   /// as every one in this package, `get()`, specialised for the caller.
   ///
-  /// It reads the runtime's storage directly, because it pays: the benchmark `read.scoped.effects`
-  /// (`Environment.current.clock` inside `withEnvironment`) takes 237 instructions a read with it
-  /// and took 340 through `get()` (callgrind, `python3 Benchmarks/profile.py
-  /// read.scoped.1e6.effects`; 25.7 ns against 38 to 46 ns). The lookup is the one `get()` makes,
+  /// It reads the runtime's storage directly, because it pays in the benchmark
+  /// `read.scoped.effects` (`Environment.current.clock` inside `withEnvironment`; count its
+  /// instructions with `python3 Benchmarks/profile.py read.scoped.1e6.effects`). The lookup is the
+  /// one `get()` makes,
   /// and the storage holds a `Value` by construction: only this `TaskLocal` binds under its own
   /// address.
   @inline(__always)
