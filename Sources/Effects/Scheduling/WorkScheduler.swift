@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Running work later, as a co-effect: timers, delays, debounce, retry.
 ///
