@@ -248,12 +248,30 @@ def items_of(body):
     return items
 
 
+def without_attributes(text):
+    """`text` without the attributes it starts with (`@MainActor`, `@Test(.environment { … })`)."""
+    while True:
+        match = re.match(r"@\w+", text)
+        if not match:
+            return text
+        rest = text[match.end():]
+        if rest.startswith("("):
+            depth = 0
+            for index, ch in enumerate(rest):
+                depth += ch == "("
+                depth -= ch == ")"
+                if depth == 0:
+                    rest = rest[index + 1:]
+                    break
+        text = rest.lstrip()
+
+
 def is_declaration(lines):
     for line in lines:
         text = line.strip()
         if not text or text.startswith("//"):
             continue
-        text = re.sub(r"^(@\w+(\([^)]*\))?\s*)+", "", text)
+        text = without_attributes(text)
         if not text:
             continue
         if text.startswith("#if") or text.startswith("#sourceLocation"):
