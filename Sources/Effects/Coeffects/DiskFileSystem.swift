@@ -10,8 +10,8 @@ public import Foundation
 ///
 /// Writes are atomic: the data goes to a temporary file beside the target, which is then renamed
 /// over it, so a reader sees the old contents or the new, never a mix; when the write fails, the
-/// temporary file is removed. Missing parent directories are created. Removing a path where nothing
-/// exists succeeds, like `rm -f`. Errors are Foundation's own `CocoaError` codes, with a
+/// temporary file is removed. Missing parent directories are created. Removing a directory removes
+/// everything in it, and removing a path where nothing exists succeeds, like `rm -rf`. Errors are Foundation's own `CocoaError` codes, with a
 /// description that names the path and says, in plain words, what was expected there.
 ///
 /// A path that names no file — empty, holding NUL, or ending in `.` or `..` — is refused before
@@ -64,7 +64,7 @@ public struct DiskFileSystem: FileReader, FileWriter {
   }
 
   /// Removes the file or directory (with its contents) at `path`. Nothing there is not an error:
-  /// like `rm -f`, the path is gone either way. A path that runs through a file still fails.
+  /// like `rm -rf`, the path is gone either way. A path that runs through a file still fails.
   public func removeFile(path: String) throws {
     if let invalid = FileSystemError.invalidPath(path, .remove) { throw invalid }
     do {

@@ -8,8 +8,9 @@ public import Foundation
 /// - replace the whole file in one step (a reader never sees half a write), and leave nothing
 ///   behind when a write fails;
 /// - create missing parent directories;
-/// - succeed when asked to remove a path where nothing exists (like `rm -f`), and throw when the
-///   path cannot be reached (a component of it is a file);
+/// - remove a directory with everything in it, succeed when asked to remove a path where nothing
+///   exists (like `rm -rf`), and throw when the path cannot be reached (a component of it is a
+///   file);
 /// - refuse, writing or removing nothing, a path that names no file — empty, holding NUL, or ending
 ///   in `.` or `..` — with `CocoaError(.fileWriteInvalidFileName)` naming it.
 ///

@@ -17,7 +17,8 @@ public import Foundation
 /// throws `CocoaError(.fileReadNoSuchFile)`, reading a directory `CocoaError(.fileReadUnknown)`,
 /// a path that names no file (empty, holding NUL, ending in `.` or `..`)
 /// `CocoaError(.fileReadInvalidFileName)` or `.fileWriteInvalidFileName`, each naming the path;
-/// removing a missing file succeeds, like `rm -f`.
+/// removing a directory removes everything in it, and removing a missing file succeeds, like
+/// `rm -rf`.
 ///
 /// Paths are compared after collapsing repeated and trailing slashes, and then by their Unicode
 /// scalars, as Linux compares file names (by their bytes) — not by `String`'s `==`, under which
@@ -89,7 +90,7 @@ public final class InMemoryFileSystem: FileReader, FileWriter {
   }
 
   /// Removes the file at `path`, or the directory at `path` with everything in it. Nothing there
-  /// is not an error (like `rm -f`); a path that runs through a file is, and so is one that names
+  /// is not an error (like `rm -rf`); a path that runs through a file is, and so is one that names
   /// no file (empty, holding NUL, ending in `.` or `..`).
   public func removeFile(path: String) throws {
     if let invalid = FileSystemError.invalidPath(path, .remove) { throw invalid }

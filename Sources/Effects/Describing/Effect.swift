@@ -51,7 +51,7 @@ public enum Effect: Hashable, Sendable {
   /// Replaces the file at `path` with `contents`: ``FileWriter/writeFile(path:contents:)``.
   case writeFile(path: String, contents: Data)
 
-  /// Removes the file at `path`: ``FileWriter/removeFile(path:)``. Like `rm -f`, removing a file
+  /// Removes the file at `path`: ``FileWriter/removeFile(path:)``. Like `rm -rf`, removing a file
   /// that is not there succeeds: the effect asks for the file to be gone. A directory at `path` is
   /// removed with everything in it.
   case removeFile(path: String)

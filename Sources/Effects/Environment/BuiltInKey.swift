@@ -10,17 +10,17 @@
 /// Adding a built-in co-effect is one new file:
 ///
 /// ```swift
-/// enum UUIDsKey: BuiltInKey {
+/// enum UUIDKey: BuiltInKey {
 ///   static let slot = BuiltInSlot.next()
-///   static let member = "uuids"
+///   static let member = "uuid"
 ///   static var liveValue: any UUIDGenerator { SystemUUIDs() }
 ///   static var testValue: any UUIDGenerator { IncrementingUUIDs() }
 /// }
 ///
 /// extension Environment {
-///   public var uuids: any UUIDGenerator {
-///     get { self[builtIn: UUIDsKey.self] }
-///     set { self[builtIn: UUIDsKey.self] = newValue }
+///   public var uuid: any UUIDGenerator {
+///     get { self[builtIn: UUIDKey.self] }
+///     set { self[builtIn: UUIDKey.self] = newValue }
 ///   }
 /// }
 /// ```

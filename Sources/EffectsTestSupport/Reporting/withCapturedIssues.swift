@@ -9,7 +9,7 @@ import Effects
 /// ```swift
 /// let line = #line + 1
 /// let issues = withCapturedIssues { spy.assertCalls(count: 2) }.issues
-/// #expect(issues == [CapturedIssue(#"Spy "events.log" was called 1 time, expected 2 times: …"#, line: line)])
+/// #expect(issues == [CapturedIssue(#"Spy "events.track" was called 1 time, expected 2 times: …"#, line: line)])
 /// ```
 package struct CapturedIssue: Equatable, Sendable, CustomStringConvertible {
   /// The text of the failure.
