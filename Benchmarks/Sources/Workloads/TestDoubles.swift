@@ -17,7 +17,7 @@ func testDoubleWorkloads() -> [Workload] {
 private func spyRecords(_ calls: Int) {
   let spy = Spy<Int, Void>("logged")
   for index in 0..<calls { spy.record(index) }
-  precondition(spy.callCount == calls)
+  precondition(spy.calls.count == calls)
 }
 
 private func interpret(_ batch: [Effect]) {
