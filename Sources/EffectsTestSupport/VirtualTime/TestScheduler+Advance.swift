@@ -17,7 +17,8 @@ extension TestScheduler {
   /// negative `duration` is reported as an issue here and nothing moves. Sleeping tasks whose
   /// deadline is reached are resumed, but this synchronous form cannot wait for them, so it
   /// reports an issue naming the line where each went to sleep: test async code with
-  /// `await advance(by:)` inside `withVirtualTime`.
+  /// `await advance(by:)` inside `withVirtualTime`. Called inside a virtual-time scope of this
+  /// scheduler, where it is never right, it is reported at its line.
   ///
   /// Virtual time ends at `.seconds(Int64.max)` after ``start``. An advance past that end (a
   /// `.seconds(Int.max)` meant as "as far as it goes", or one huge advance too many) stops there,
@@ -35,6 +36,7 @@ extension TestScheduler {
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let operation = "TestScheduler.advance(by:)"
+    reportSynchronousDriveInScope(operation, at: caller)
     drain(caller: caller, operation: operation) {
       target(advancingBy: duration, at: caller, operation: operation).map(Goal.time)
     }
@@ -56,6 +58,7 @@ extension TestScheduler {
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let operation = "TestScheduler.advance(to:)"
+    reportSynchronousDriveInScope(operation, at: caller)
     drain(caller: caller, operation: operation) {
       target(advancingTo: instant, at: caller, operation: operation).map(Goal.time)
     }
@@ -74,7 +77,26 @@ extension TestScheduler {
     column: UInt = #column
   ) {
     let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    reportSynchronousDriveInScope("TestScheduler.run()", at: caller)
     drain(caller: caller, operation: "TestScheduler.run()") { .untilNothingIsPending }
+  }
+
+  /// Reports `operation`, a synchronous form, called while a virtual-time scope is open on this
+  /// scheduler. It is never right there: the scope exists to run tasks, and the synchronous form
+  /// cannot wait for them, so whether the test passes depends on how far they got. Most often it
+  /// is an `await` forgotten in a `withVirtualTime { scheduler in … }` closure with no other
+  /// `await`, which Swift infers synchronous, so the compiler picks this form and says nothing.
+  /// The work still runs, as it would have.
+  private func reportSynchronousDriveInScope(_ operation: String, at caller: CallSite) {
+    guard let scope = state.withLock({ $0.scope?.site }) else { return }
+    reportIssue(
+      """
+      \(operation) is the synchronous form, called inside the withVirtualTime scope opened at \(scope), \
+      where it cannot wait for the scope's tasks. Write `await` before it. (In a withVirtualTime { scheduler in … } \
+      closure with no other `await`, Swift infers the closure synchronous and picks this form without a word.)
+      """,
+      at: caller
+    )
   }
 }
 

@@ -1,0 +1,84 @@
+import Effects
+import EffectsTestHelpers
+import EffectsTestSupport
+import Testing
+
+/// A synchronous `advance` or `run` inside a virtual-time scope cannot wait for the scope's tasks,
+/// so it is never what a test in a scope means: each one is reported at its line, with the fix.
+/// The common way to get one is an `await` forgotten in a closure that Swift then infers
+/// synchronous, where the compiler picks the synchronous form without a word.
+@Suite struct SynchronousDriveInScopeTests {
+  static func report(_ operation: String, scopeLine: Int, line: Int) -> CapturedIssue {
+    CapturedIssue(
+      """
+      \(operation) is the synchronous form, called inside the withVirtualTime scope opened at \
+      EffectsTestSupportTests/SynchronousDriveInScopeTests.swift:\(scopeLine), where it cannot wait for the scope's \
+      tasks. Write `await` before it. (In a withVirtualTime { scheduler in … } closure with no other `await`, Swift \
+      infers the closure synchronous and picks this form without a word.)
+      """,
+      line: line
+    )
+  }
+
+  @Test func aForgottenAwaitInTheClosureIsReportedAtTheAdvance() async {
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        scheduler.advance(by: .seconds(2))  // no `await`: the closure is synchronous
+      }
+    }.issues
+    #expect(issues == [Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 1)])
+  }
+
+  @Test func eachSynchronousDriveOfTheScopesSchedulerIsReported() async {
+    let scheduler = TestScheduler()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        scheduler.advance()
+        scheduler.advance(to: .seconds(1))
+        scheduler.run()
+      }
+    }.issues
+    #expect(
+      issues == [
+        Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 1),
+        Self.report("TestScheduler.advance(to:)", scopeLine: scopeLine, line: scopeLine + 2),
+        Self.report("TestScheduler.run()", scopeLine: scopeLine, line: scopeLine + 3),
+      ]
+    )
+  }
+
+  /// The report names the cause of what the test then sees: in a synchronous closure, the task it
+  /// started has not even reached its sleep, so the advance moves time past it, and the task is
+  /// still asleep when the scope ends.
+  @Test func aTaskStartedInASynchronousClosureIsNotWaitedFor() async {
+    let ran = Locked(false)
+    let observed = Locked<Bool?>(nil)
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        Task {
+          try await Environment.current.continuousClock.sleep(for: .seconds(1))
+          ran.withLock { $0 = true }
+        }
+        scheduler.advance(by: .seconds(1))  // forgotten `await`
+        observed.withLock { $0 = ran.snapshot }
+      }
+    }.issues
+    #expect(observed.snapshot == false)
+    #expect(issues.first == Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 5))
+    #expect(issues.count == 2)
+    #expect(issues.last?.message.contains("sleeping on environment.continuousClock") == true, "\(issues)")
+  }
+
+  /// Outside any scope the synchronous form is the right one for callbacks: nothing is reported.
+  @Test func outsideAScopeTheSynchronousFormIsSilent() {
+    let scheduler = TestScheduler()
+    let ran = Locked(false)
+    scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
+    let issues = withCapturedIssues { scheduler.advance(by: .seconds(1)) }.issues
+    #expect(issues == [])
+    #expect(ran.snapshot)
+  }
+}
