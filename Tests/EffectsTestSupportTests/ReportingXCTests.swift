@@ -4,29 +4,36 @@ import EffectsTestSupport
 import Foundation
 import XCTest
 
-/// Test support also fails XCTest tests, at the test's own source location.
+/// Test support also fails XCTest tests, at the line that caused the failure, as in Swift Testing:
+/// the read, where the stack says; else the line that made the environment.
 final class ReportingXCTests: FailureCapturingTestCase {
-  func testAnUnimplementedReadFailsAnXCTestNamingTheCoeffectAndTheTestsLine() {
+  func testAnUnimplementedReadFailsAnXCTestAtTheLineThatRead() {
     let environment = Environment.unimplemented()
-    let line = #line - 1
+    let madeAt = #line - 1
+    let readAt = #line + 1
     let failures = capturingFailures { _ = environment.clock }
 
-    XCTAssertEqual(failures.count, 1)
-    let failure = failures.first
-    XCTAssertEqual(failure?.line, line)
-    XCTAssertTrue(failure?.file.hasSuffix("ReportingXCTests.swift") == true, failure?.file ?? "")
-    XCTAssertTrue(
-      failure?.message.contains("Environment.clock was read") == true,
-      failure?.message ?? ""
+    XCTAssertEqual(failures.map(\.line), [readSitesAreFound ? readAt : madeAt])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/ReportingXCTests.swift") }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        Environment.clock was read, but the environment made by Environment.unimplemented() at \
+        EffectsTestSupportTests/ReportingXCTests.swift:\(madeAt) does not provide it. Set environment.clock in the \
+        test to the value the code under test should see.
+        """
+      ]
     )
   }
 
-  func testAKeyWithoutATestValueFailsAnXCTest() {
+  func testAKeyWithoutATestValueFailsAnXCTestAtTheLineThatRead() {
     let environment = Environment.test()
-    let line = #line - 1
+    let madeAt = #line - 1
+    let readAt = #line + 1
     let failures = capturingFailures { _ = environment[AnalyticsEndpointKey.self] }
 
-    XCTAssertEqual(failures.map(\.line), [line])
+    XCTAssertEqual(failures.map(\.line), [readSitesAreFound ? readAt : madeAt])
     XCTAssertTrue(failures.first?.message.contains("AnalyticsEndpointKey has no testValue") == true)
   }
 

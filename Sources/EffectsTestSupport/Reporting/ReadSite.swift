@@ -7,14 +7,7 @@
 /// test binary carries (``Platform/callStack(maximumDepth:locating:)``). Where that is not possible
 /// (a platform that cannot, a build without debug information) ``caller(test:)`` answers nil, and
 /// the issue falls back to the line that made the environment, or to the test.
-struct ReadSite: Sendable, CustomStringConvertible {
-  /// `Module/File.swift`.
-  var fileID: String
-  /// The file's full path.
-  var filePath: String
-  var line: Int
-  var column: Int
-
+enum ReadSite {
   /// Where the running test is declared: how a read written inside a macro (`#expect(...)`) is
   /// placed, since the compiler gives such code a location in the macro's expansion buffer.
   struct TestFile: Sendable {
@@ -40,7 +33,7 @@ struct ReadSite: Sendable, CustomStringConvertible {
 
   /// The first frame of the caller's stack that belongs to the code under test, if the platform can
   /// say.
-  static func caller(test: TestFile? = nil) -> ReadSite? {
+  static func caller(test: TestFile? = nil) -> FailureLocation? {
     // Line tables are read only for the frames that may be the code under test: the names are
     // cheap, the locations are not.
     let frames = Platform.callStack(maximumDepth: maximumDepth) { name in
@@ -58,7 +51,7 @@ struct ReadSite: Sendable, CustomStringConvertible {
   private static let maximumDepth = 64
 
   /// The read site `frame` is, if it belongs to the code under test.
-  private static func site(of frame: Platform.Frame, test: TestFile?) -> ReadSite? {
+  private static func site(of frame: Platform.Frame, test: TestFile?) -> FailureLocation? {
     // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
     // `Environment` too: the read site is the line that used it.
     guard let location = frame.location, location.line > 0,
@@ -68,7 +61,7 @@ struct ReadSite: Sendable, CustomStringConvertible {
     if location.path.contains("@__swiftmacro_") {
       return inMacroExpansion(location.path, test: test)
     }
-    return ReadSite(
+    return FailureLocation(
       fileID: "\(moduleOwning(location.path) ?? module)/\(fileName(location.path))",
       filePath: location.path,
       line: location.line,
@@ -79,7 +72,7 @@ struct ReadSite: Sendable, CustomStringConvertible {
   /// The place a macro was written, read from the name of its expansion buffer
   /// (`@__swiftmacro_<module><file>swift_…MX91_6_…`: counted from zero, so line 92, column 7), when
   /// the file is the running test's.
-  static func inMacroExpansion(_ bufferPath: String, test: TestFile?) -> ReadSite? {
+  static func inMacroExpansion(_ bufferPath: String, test: TestFile?) -> FailureLocation? {
     guard let test else { return nil }
     let name = fileName(bufferPath)
     let testFile = fileName(test.filePath)
@@ -87,7 +80,7 @@ struct ReadSite: Sendable, CustomStringConvertible {
     guard name.contains(mangledFile + "_"), let marker = name.ranges(of: "MX").last else { return nil }
     let numbers = name[marker.upperBound...].split(separator: "_", maxSplits: 2).prefix(2).compactMap { Int($0) }
     guard numbers.count == 2 else { return nil }
-    return ReadSite(fileID: test.fileID, filePath: test.filePath, line: numbers[0] + 1, column: numbers[1] + 1)
+    return FailureLocation(fileID: test.fileID, filePath: test.filePath, line: numbers[0] + 1, column: numbers[1] + 1)
   }
 
   /// The module a Swift symbol belongs to: the first identifier of its mangling
@@ -118,8 +111,4 @@ struct ReadSite: Sendable, CustomStringConvertible {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  /// `Module/File.swift:42`.
-  var description: String {
-    "\(fileID):\(line)"
-  }
 }

@@ -83,7 +83,8 @@ extension TestHost {
   ///    process, Swift Testing forwards it to the test that started the exit test). Asked first:
   ///    `Test.current` belongs to the task, while an XCTest case running is the whole process's
   ///    fact, and Xcode runs both frameworks in one process.
-  /// 2. An XCTest case runs → `XCTFail`, at the call site.
+  /// 2. An XCTest case runs → a failure of that case, at its place (the running case, by `String`
+  ///    path: see `recordXCTestFailure`).
   /// 3. No test runs on this task — an app's launch code before any test starts, a `static let`
   ///    initialised before the first test, work left running after the test returned, XCTest's
   ///    runner between two cases, a `Thread`, a Dispatch callback or a detached task, none of which

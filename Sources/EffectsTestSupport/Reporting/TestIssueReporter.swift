@@ -25,11 +25,9 @@ package enum TestIssueReporter: TestIssueReporting {
 
 /// Reports `message` about a co-effect read where ``TestHost/destination(of:)`` sends a report of
 /// `kind`: at the line of the code under test that read it when the stack says (see ``ReadSite``),
-/// else at `fallback` (where the environment was made), else at the running test's declaration.
-///
-/// Only Swift Testing places an issue at any line. An XCTest failure is placed at `fallback` (XCTest
-/// takes only a `StaticString` path), and a line on standard error has no place: for those the read
-/// site goes into the text, `(Read at Module/File.swift:42.)`.
+/// else at `fallback` (where the environment was made), else at the running test's declaration
+/// (Swift Testing) or the running case (XCTest). A line on standard error has no place: there the
+/// read site goes into the text, `(Read at Module/File.swift:42.)`.
 ///
 /// With no test running, a failure (a test environment asked for what it does not provide) is a
 /// line on standard error, and a read of the live root is the host's own (see ``ReportKind``).
@@ -50,15 +48,11 @@ func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
     let test = Test.current
     let file = test.map { ReadSite.TestFile(fileID: $0.sourceLocation.fileID, filePath: $0.sourceLocation.filePath) }
     let location =
-      ReadSite.caller(test: file).map {
-        FailureLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
-      }
-      ?? fallback.map(FailureLocation.init) ?? test.map { FailureLocation($0.sourceLocation) }
+      ReadSite.caller(test: file) ?? fallback.map(FailureLocation.init)
+      ?? test.map { FailureLocation($0.sourceLocation) }
     record(message, at: location, in: destination)
   case .xcTestFailure:
-    let site = ReadSite.caller()
-    let text = site.map { "\(message) (Read at \($0).)" } ?? message
-    record(text, at: FailureLocation(fallback ?? CallSite()), in: destination)
+    record(message, at: ReadSite.caller() ?? fallback.map(FailureLocation.init), in: destination)
   case .standardError:
     if let site = ReadSite.caller() {
       record("\(message) (Read at \(site).)", at: nil, in: destination)

@@ -35,10 +35,14 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
     case idle
   }
 
-  /// The observer of this process, registered with XCTest's center the first time it is asked.
+  /// The observer of this process, registered with XCTest's center when test support loads (see
+  /// ``registerAtLoad()``), or else the first time it is asked.
   static let shared = XCTestCaseObserver()
 
   private let state = Locked(Phase.unknown)
+  /// The case that runs now, to record a failure on it at a place of the test's own: XCTest's
+  /// `XCTFail` takes only a `StaticString` file, which a read site found on the stack is not.
+  private let runningCase = Locked<XCTestCase?>(nil)
 
   /// What XCTest has said.
   var phase: Phase {
@@ -51,6 +55,19 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
   var caseMayBeRunning: Bool {
     _ = Self.registration
     return phase != .idle
+  }
+
+  /// The case XCTest runs now, when this observer saw it start.
+  var currentCase: XCTestCase? {
+    runningCase.withLock { $0 }
+  }
+
+  /// Registers ``shared`` when the test binary loads, before XCTest starts its first case, so
+  /// that every case is seen from its start and every failure can be placed on it. Run from the
+  /// binary's initializers (see `registersTheObserverAtLoad`), in an XCTest runner only.
+  static func registerAtLoad() {
+    guard TestHost.Runner.ofThisProcess == .xcTest else { return }
+    _ = registration
   }
 
   /// Registers ``shared`` with XCTest's observation center, on the main thread: XCTest posts its
@@ -76,11 +93,13 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
   }
 
   func testCaseWillStart(_ testCase: XCTestCase) {
+    runningCase.withLock { $0 = testCase }
     state.withLock { $0 = .running(ObjectIdentifier(testCase)) }
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
     state.withLock { $0 = .idle }
+    runningCase.withLock { $0 = nil }
   }
 
   func testSuiteDidFinish(_ testSuite: XCTestSuite) {
@@ -91,3 +110,18 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
     state.withLock { $0 = .idle }
   }
 }
+
+// Registers the observer when the binary that holds test support loads: a function pointer in the
+// section of initializers the loader runs before `main` (ELF's `.init_array`) or when it loads a
+// test bundle (Mach-O's `__mod_init_func`). A Swift 6.2 compiler has no `@section` without an
+// experimental feature: there the observer is registered the first time a report is routed, and a
+// report made before XCTest's next event is placed in its text (see ``XCTestCaseObserver``).
+#if compiler(>=6.3)
+#if canImport(Darwin)
+@used @section("__DATA,__mod_init_func")
+private let registersTheObserverAtLoad: @convention(c) () -> Void = { XCTestCaseObserver.registerAtLoad() }
+#elseif os(Linux) || os(Android) || os(FreeBSD) || os(OpenBSD)
+@used @section(".init_array")
+private let registersTheObserverAtLoad: @convention(c) () -> Void = { XCTestCaseObserver.registerAtLoad() }
+#endif
+#endif

@@ -2,15 +2,16 @@ import Effects
 import Testing
 import XCTest
 
-/// Where a failure is placed: a source location as Swift Testing takes it, and — when the place is
-/// a call site — the `StaticString` path XCTest needs.
+/// Where a failure is placed — the one place type of every report: the line that called an API,
+/// a test's declaration, or a read site found on the stack. Swift Testing and XCTest both take it
+/// as it is (XCTest through the running case, by `String` path).
 struct FailureLocation: Sendable, CustomStringConvertible {
   var fileID: String
   var filePath: String
   var line: Int
   var column: Int
-  /// The call site, when the place is one; nil for a place only Swift Testing can name (a test's
-  /// declaration, a read site found on the stack).
+  /// The API call this place is, when it is one: a scope's `withVirtualTime`, an environment's
+  /// `test()`. Nil for a test's declaration and a read site.
   var callSite: CallSite?
 
   /// The line that called an API.
@@ -40,6 +41,11 @@ struct FailureLocation: Sendable, CustomStringConvertible {
   var description: String {
     "\(fileID):\(line)"
   }
+
+  /// Records a failure with `message` here.
+  func report(_ message: String) {
+    recordFailure(message, at: self)
+  }
 }
 
 /// Records a failure with `message` at `location`: where ``TestHost/destination(of:)`` sends a
@@ -53,8 +59,8 @@ func recordFailure(_ message: String, at location: FailureLocation) {
 /// this library.
 ///
 /// - A Swift Testing issue is placed at `location`, wherever it is; with none, at this line.
-/// - An XCTest failure is placed at `location`'s call site; XCTest takes no other place, so any
-///   other is named at the start of the text.
+/// - An XCTest failure is recorded on the running case at `location`, wherever it is (see
+///   ``recordXCTestFailure(_:at:)``).
 /// - A line on standard error names `location` at its start, unless the message already names it.
 ///
 /// Inside ``withCapturedIssues(_:)`` an issue or a failure is kept for the test that asked instead,
@@ -85,20 +91,44 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
       )
     )
   case .xcTestFailure:
-    let callSite = location?.callSite
-    let text = callSite == nil ? placed(message, at: location) : message
     if let override {
-      return override.keep(
-        RoutedReport(destination, text, fileID: callSite?.fileID.description, line: callSite.map { Int($0.line) })
-      )
+      return override.keep(RoutedReport(destination, message, fileID: location?.fileID, line: location?.line))
     }
     if let location, IssueCapture.keep(message, at: location) { return }
-    if let callSite {
-      XCTFail(text, file: callSite.filePath, line: callSite.line)
-    } else {
-      XCTFail(text)
-    }
+    recordXCTestFailure(message, at: location)
   }
+}
+
+/// Records `message` as a failure of the running XCTest case, at `location`: XCTest's own
+/// `XCTFail` takes a `StaticString` file, which a read site found on the stack or a test's
+/// declaration is not, so the failure is recorded on the case itself, by `String` path.
+///
+/// The case is the one ``XCTestCaseObserver`` saw start. A failure with no place is recorded on
+/// the case with no line of this library: Xcode shows it on the test; swift-corelibs-xctest,
+/// which needs a file, names the test's class. Should the observer have missed the case's start
+/// (it registers when the binary loads, except from a Swift 6.2 compiler), `XCTFail` records it
+/// on XCTest's current case, with the place at the start of the text.
+private func recordXCTestFailure(_ message: String, at location: FailureLocation?) {
+  guard let testCase = XCTestCaseObserver.shared.currentCase else {
+    XCTFail(placed(message, at: location))
+    return
+  }
+  #if canImport(Darwin)
+  var issue = XCTIssue(type: .assertionFailure, compactDescription: message)
+  if let location {
+    issue.sourceCodeContext = XCTSourceCodeContext(
+      location: XCTSourceCodeLocation(filePath: location.filePath, lineNumber: location.line)
+    )
+  }
+  testCase.record(issue)
+  #else
+  testCase.recordFailure(
+    withDescription: message,
+    inFile: location?.filePath ?? String(reflecting: type(of: testCase)),
+    atLine: location?.line ?? 0,
+    expected: true
+  )
+  #endif
 }
 
 /// `message`, preceded by `location` as a compiler names a place, unless the message already names

@@ -86,7 +86,7 @@ extension TestScheduler {
       return
     }
     guard beginDriving(operation, at: caller) else { return }
-    reportEscapes(of: executor, at: IssueSite(caller))
+    reportEscapes(of: executor, at: FailureLocation(caller))
     // A scope whose tasks never all suspend (a Task.yield() loop) is given up on and reported
     // once; from then on this call waits for it only briefly.
     var patience = VirtualExecutor.Patience.advance
@@ -217,12 +217,12 @@ extension TestScheduler {
   /// Reports what reached the scope from outside it since the last report, each at the async form
   /// that could not wait for it (or at `fallback`).
   @available(EffectsVirtualTime, *)
-  func reportEscapes(of executor: VirtualExecutor, at fallback: IssueSite) {
+  func reportEscapes(of executor: VirtualExecutor, at fallback: FailureLocation) {
     reportReplacedHooks(of: executor, at: fallback)
     // One issue per kind of escape and line, however often it happened.
     var seen: Set<String> = []
     for escape in executor.takeEscapes() {
-      let site = escape.during.map(IssueSite.init) ?? fallback
+      let site = escape.during.map(FailureLocation.init) ?? fallback
       guard seen.insert("\(escape.description) at \(site)").inserted else { continue }
       site.report(
         """
@@ -238,7 +238,7 @@ extension TestScheduler {
   /// Reports, once a scope, hooks of the scope that another library replaced while it was open:
   /// the scope's jobs no longer reach it from then on.
   @available(EffectsVirtualTime, *)
-  func reportReplacedHooks(of executor: VirtualExecutor, at site: IssueSite) {
+  func reportReplacedHooks(of executor: VirtualExecutor, at site: FailureLocation) {
     let replaced = RuntimeHooks.replacedWhileOpen()
     guard !replaced.isEmpty, executor.claimReport(of: "replaced hooks") else { return }
     site.report("TestScheduler could not keep virtual time exact here: \(VirtualTimeAvailability.replaced(replaced)).")

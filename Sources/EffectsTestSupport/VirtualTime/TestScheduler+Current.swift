@@ -1,5 +1,4 @@
 import Effects
-import Testing
 
 extension TestScheduler {
   /// The scheduler of the virtual-time scope open on this task: `@Test(.virtualTime)`,
@@ -21,19 +20,15 @@ extension TestScheduler {
   /// ```
   ///
   /// Read anywhere else, it reports an issue saying how to open a scope, and answers a new
-  /// scheduler, which nothing else uses: in a Swift Testing test, at the test; with no test on the
-  /// task (a `Thread`, a Dispatch callback, a detached task), at the line that read it where the
-  /// stack says — in SwiftPM's Swift Testing run an issue of the run, which fails it. A detached
-  /// task started inside a scope is run by the scope but does not carry it (it inherits no
-  /// task-local value): the issue says so.
+  /// scheduler, which nothing else uses. The issue is placed at the line that read it, where the
+  /// stack says (else at the Swift Testing test, or on the XCTest case): in a test of either
+  /// framework, or with no test on the task (a `Thread`, a Dispatch callback, a detached task) an
+  /// issue of SwiftPM's Swift Testing run, which fails it. A detached task started inside a scope
+  /// is run by the scope but does not carry it (it inherits no task-local value): the issue says so.
   public static var current: TestScheduler {
     if let scoped { return scoped }
-    let host = TestHost.current
-    if host.swiftTestingTest, let test = Test.current {
-      recordFailure(outsideAScope, at: FailureLocation(test.sourceLocation))
-    } else {
-      reportRead(host.virtualTimeScope && !carriesAScope ? inADetachedTask : outsideAScope, fallback: nil)
-    }
+    let detached = TestHost.current.virtualTimeScope && !carriesAScope
+    reportRead(detached ? inADetachedTask : outsideAScope, fallback: nil)
     return TestScheduler()
   }
 

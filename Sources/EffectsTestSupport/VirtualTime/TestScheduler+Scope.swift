@@ -83,7 +83,7 @@ extension TestScheduler {
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
     try await withTestScope(
-      at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+      at: FailureLocation(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
       origin: "withVirtualTime",
       leftoverWork: leftoverWork
     ) { _ throws(Failure) in
@@ -94,7 +94,7 @@ extension TestScheduler {
   /// The body of ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``, whose
   /// issues about the scope as a whole are reported at `scopeSite`.
   func withScope<R, Failure: Error>(
-    at scopeSite: IssueSite,
+    at scopeSite: FailureLocation,
     leftoverWork: LeftoverWork,
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> R
@@ -113,7 +113,7 @@ extension TestScheduler {
       return try await operation()
     }
     // Checked and claimed in one step, so that two scopes opening at once cannot both win.
-    let open = state.withLock { state -> (executor: AnyObject?, site: IssueSite)? in
+    let open = state.withLock { state -> (executor: AnyObject?, site: FailureLocation)? in
       if let open = state.scope { return open }
       state.scope = (nil, scopeSite)
       return nil
@@ -179,7 +179,7 @@ extension TestScheduler {
   private func run<R, Failure: Error>(
     _ operation: () async throws(Failure) -> R,
     thenEnd executor: VirtualExecutor,
-    at scopeSite: IssueSite,
+    at scopeSite: FailureLocation,
     leftoverWork: LeftoverWork,
     isolation: isolated (any Actor)? = #isolation
   ) async -> Result<R, Failure> {
@@ -206,7 +206,7 @@ extension TestScheduler {
   /// and ``TestScheduler/withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``:
   /// one kind of scope.
   func withTestScope<R, Failure: Error>(
-    at site: IssueSite,
+    at site: FailureLocation,
     origin: String,
     leftoverWork: LeftoverWork,
     isolation: isolated (any Actor)? = #isolation,
@@ -268,7 +268,7 @@ extension TestScheduler {
   /// leftovers, they are left as they are.
   func endScope(
     _ executor: VirtualExecutor,
-    at scope: IssueSite,
+    at scope: FailureLocation,
     leftoverWork: LeftoverWork,
     isolation: isolated (any Actor)? = #isolation
   ) async {
@@ -312,7 +312,7 @@ extension TestScheduler {
   /// and reports them.
   private func cancelUnfinishedTasks(
     of executor: VirtualExecutor,
-    at scope: IssueSite,
+    at scope: FailureLocation,
     deadline: DispatchTime,
     isolation: isolated (any Actor)? = #isolation
   ) async {
@@ -357,7 +357,7 @@ extension TestScheduler {
   }
 
   /// Reports each leftover piece of work at the line that scheduled it, one issue per line.
-  private func reportLeftovers(_ entries: [TimerQueue.Entry], at scope: IssueSite) {
+  private func reportLeftovers(_ entries: [TimerQueue.Entry], at scope: FailureLocation) {
     let now = elapsed
     let sorted = entries.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
     var lines: [String] = []
@@ -411,7 +411,7 @@ extension TestScheduler {
 
   /// Reports tasks of the scope that kept running after its operation returned (see
   /// ``VirtualExecutor/Patience/scopeEnd``).
-  private func reportStillRunning(at scope: IssueSite) {
+  private func reportStillRunning(at scope: FailureLocation) {
     let patience = VirtualExecutor.Patience.scopeEnd
     let limit = patience.limit ?? .zero
     scope.report(

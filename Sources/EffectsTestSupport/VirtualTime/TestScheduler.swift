@@ -344,7 +344,7 @@ extension TestScheduler {
     /// The virtual-time scope open on this scheduler (nil while it is opening), and the line
     /// that opened it. The executor is a `VirtualExecutor`, stored as an object because that type
     /// exists only where the engine is available (`EffectsVirtualTime`).
-    var scope: (executor: AnyObject?, site: IssueSite)?
+    var scope: (executor: AnyObject?, site: FailureLocation)?
     /// The call running work now (`advance`, `run`), so that a nested one is reported.
     var driving: (operation: String, site: CallSite)?
     /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused

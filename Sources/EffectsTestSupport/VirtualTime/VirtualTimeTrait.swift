@@ -50,7 +50,7 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
       return
     }
     try await TestScheduler(now: now).withTestScope(
-      at: IssueSite(test.sourceLocation),
+      at: FailureLocation(test.sourceLocation),
       origin: "@Test(.virtualTime)",
       leftoverWork: leftoverWork
     ) { _ in try await function() }

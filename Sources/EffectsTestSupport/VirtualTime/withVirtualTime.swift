@@ -37,7 +37,7 @@ public func withVirtualTime<R, Failure: Error>(
   _ body: (TestScheduler) async throws(Failure) -> R
 ) async throws(Failure) -> R {
   try await TestScheduler(now: now).withTestScope(
-    at: IssueSite(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+    at: FailureLocation(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
     origin: "withVirtualTime",
     leftoverWork: leftoverWork,
     body

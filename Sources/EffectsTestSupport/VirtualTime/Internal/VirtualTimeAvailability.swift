@@ -123,10 +123,10 @@ enum VirtualTimeAvailability {
 
   /// Says `message` once per process, as a warning of the running test at `site` (a line on
   /// standard error where no Swift Testing test runs).
-  static func warnOnce(_ message: String, at site: IssueSite) {
+  static func warnOnce(_ message: String, at site: FailureLocation) {
     let warned = forced?.warned ?? Self.warned
     guard warned.withLock({ $0.insert(message).inserted }) else { return }
-    let location = site.failureLocation
+    let location = site
     if IssueCapture.keep(message, at: location) { return }
     guard Test.current != nil else {
       warn(message)

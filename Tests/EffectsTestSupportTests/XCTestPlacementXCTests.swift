@@ -1,0 +1,73 @@
+import Effects
+import EffectsTestHelpers
+import EffectsTestSupport
+import XCTest
+
+/// In XCTest every report of the library lands on a line of the test's own code, where Swift
+/// Testing places it too — never in a file of this package. (The live read and the unimplemented
+/// read are in `LiveInTestXCTests` and `ReportingXCTests`.)
+final class XCTestPlacementXCTests: FailureCapturingTestCase {
+  private static let file = "/Tests/EffectsTestSupportTests/XCTestPlacementXCTests.swift"
+
+  func testTheCurrentSchedulerReadOutsideAScopeIsPlacedAtTheRead() throws {
+    try XCTSkipUnless(readSitesAreFound, "this platform does not find read sites on the stack")
+    let line = #line + 1
+    let failures = capturingFailures { _ = TestScheduler.current }
+    XCTAssertEqual(failures.map(\.line), [line])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        TestScheduler.current was read outside a virtual-time scope, so there is no test scheduler to answer; \
+        here is a new one that nothing else uses. Mark the test @Test(.virtualTime) (or its suite \
+        @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
+        """
+      ]
+    )
+  }
+
+  func testWorkLeftAtTheEndOfAScopeIsPlacedAtTheLineThatScheduledIt() async {
+    let scopeLine = #line + 2
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { scheduler in
+        _ = scheduler.schedule(after: .seconds(1)) {}
+      }
+    }
+    XCTAssertEqual(failures.map(\.line), [scopeLine + 1])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        withVirtualTime at EffectsTestSupportTests/XCTestPlacementXCTests.swift:\(scopeLine) ended with work scheduled \
+        here still pending (due at .seconds(1); virtual time was .seconds(0)). It was cancelled. Advance time past it \
+        (advance(by:), run()) before the scope ends, or cancel it; if the test means to leave it, open the scope with \
+        leftoverWork: .expected.
+        """
+      ]
+    )
+  }
+
+  func testASynchronousAdvanceInAScopeIsPlacedAtItsLine() async {
+    let scopeLine = #line + 2
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { scheduler in
+        scheduler.advance(by: .seconds(1))  // a forgotten `await`
+      }
+    }
+    XCTAssertEqual(failures.map(\.line), [scopeLine + 1])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        TestScheduler.advance(by:) is the synchronous form, called inside the withVirtualTime scope opened at \
+        EffectsTestSupportTests/XCTestPlacementXCTests.swift:\(scopeLine), where it cannot wait for the scope's \
+        tasks. Write `await` before it. (In a withVirtualTime { scheduler in … } closure with no other `await`, Swift \
+        infers the closure synchronous and picks this form without a word.)
+        """
+      ]
+    )
+  }
+}
