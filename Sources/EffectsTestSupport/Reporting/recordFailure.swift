@@ -6,35 +6,66 @@ import XCTest
 /// a test's declaration, or a read site found on the stack. Swift Testing and XCTest both take it
 /// as it is (XCTest through the running case, by `String` path).
 struct FailureLocation: Sendable, CustomStringConvertible {
-  var fileID: String
-  var filePath: String
-  var line: Int
-  var column: Int
-  /// The API call this place is, when it is one: a scope's `withVirtualTime`, an environment's
-  /// `test()`. Nil for a test's declaration and a read site.
-  var callSite: CallSite?
+  /// A call site is kept as it was captured, and spelled out only when a report is made: a scope
+  /// keeps one for each `await advance`, and making its `String`s there would cost allocations on
+  /// every step (the benchmark `callback-steps`).
+  private enum Place: Sendable {
+    case call(CallSite)
+    case source(fileID: String, filePath: String, line: Int, column: Int)
+  }
+
+  private let place: Place
 
   /// The line that called an API.
   init(_ callSite: CallSite) {
-    fileID = callSite.fileID.description
-    filePath = callSite.filePath.description
-    line = Int(callSite.line)
-    column = Int(callSite.column)
-    self.callSite = callSite
+    place = .call(callSite)
   }
 
   /// A place Swift Testing names: a test's declaration, or a read site.
   init(fileID: String, filePath: String, line: Int, column: Int) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
-    callSite = nil
+    place = .source(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A test's declaration.
   init(_ location: SourceLocation) {
     self.init(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+
+  /// `Module/File.swift`.
+  var fileID: String {
+    switch place {
+    case .call(let callSite): callSite.fileID.description
+    case .source(let fileID, _, _, _): fileID
+    }
+  }
+
+  /// The file's full path.
+  var filePath: String {
+    switch place {
+    case .call(let callSite): callSite.filePath.description
+    case .source(_, let filePath, _, _): filePath
+    }
+  }
+
+  var line: Int {
+    switch place {
+    case .call(let callSite): Int(callSite.line)
+    case .source(_, _, let line, _): line
+    }
+  }
+
+  var column: Int {
+    switch place {
+    case .call(let callSite): Int(callSite.column)
+    case .source(_, _, _, let column): column
+    }
+  }
+
+  /// The API call this place is, when it is one: a scope's `withVirtualTime`, an environment's
+  /// `test()`. Nil for a test's declaration and a read site.
+  var callSite: CallSite? {
+    guard case .call(let callSite) = place else { return nil }
+    return callSite
   }
 
   /// `Module/File.swift:42`.
