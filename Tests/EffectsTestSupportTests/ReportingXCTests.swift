@@ -37,6 +37,19 @@ final class ReportingXCTests: FailureCapturingTestCase {
     XCTAssertTrue(failures.first?.message.contains("AnalyticsEndpointKey has no testValue") == true)
   }
 
+  /// In a case that set no environment, the closure form changes a fresh `Environment.test()`,
+  /// as the trait's closure form does in Swift Testing.
+  func testTheClosureFormOfWithEnvironmentStartsFromATestEnvironment() {
+    var readsATestScheduler = false
+    let failures = capturingFailures {
+      withEnvironment({ $0.locale = Locale(identifier: "fr_FR") }) {
+        readsATestScheduler = Environment.current.scheduler is TestScheduler
+      }
+    }
+    XCTAssertEqual(failures, [])
+    XCTAssertTrue(readsATestScheduler)
+  }
+
   func testATestEnvironmentIsSilentWhenUsedAsDeclared() {
     var environment = Environment.unimplemented()
     environment.clock = FixedClock(Date(timeIntervalSince1970: 0))

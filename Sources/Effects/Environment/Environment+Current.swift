@@ -83,11 +83,21 @@ extension Environment {
 ///   greeting()  // reads Environment.current.clock
 /// }
 /// ```
+///
+/// In a test (Swift Testing or XCTest) that set no environment, `modify` changes a fresh
+/// `Environment.test()`, as the `.environment { … }` trait's closure form does: the fields it
+/// does not set are test doubles, not the live world. Elsewhere it changes ``Environment/current``.
+/// A test that wants the live world with one field changed says so:
+/// `withEnvironment({ $0 = .live; $0.clock = FixedClock(date) }) { … }`.
 public func withEnvironment<R>(
   _ modify: (inout Environment) throws -> Void,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
   operation: () throws -> R
 ) rethrows -> R {
-  var environment = Environment.current
+  var environment = Environment.toChange(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   try modify(&environment)
   return try Environment.$scoped.withValue(environment, operation: operation)
 }
@@ -100,12 +110,19 @@ public func withEnvironment<R>(
 ///   await model.loadProfile()
 /// }
 /// ```
+///
+/// In a test that set no environment, `modify` changes a fresh `Environment.test()`, as the
+/// synchronous form's does.
 public func withEnvironment<R>(
   _ modify: (inout Environment) throws -> Void,
   isolation: isolated (any Actor)? = #isolation,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
   operation: () async throws -> R
 ) async rethrows -> R {
-  var environment = Environment.current
+  var environment = Environment.toChange(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   try modify(&environment)
   return try await Environment.$scoped.withValue(environment, operation: operation)
 }
@@ -129,4 +146,17 @@ public func withEnvironment<R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   try await Environment.$scoped.withValue(environment, operation: operation)
+}
+
+extension Environment {
+  /// What the closure form of `withEnvironment` changes: ``current``, except the live root read in
+  /// a test, for which test support makes a fresh `Environment.test()` at `callSite`. The live
+  /// world with one field swapped is never what a test means: its other fields would be read live.
+  static func toChange(at callSite: CallSite) -> Environment {
+    let current = Environment.current
+    guard case .liveInTest = current.testContext?.reads,
+      let test = TestSupportLink.reporter?.testEnvironment(madeAt: callSite)
+    else { return current }
+    return test
+  }
 }

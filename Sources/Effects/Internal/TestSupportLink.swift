@@ -27,12 +27,22 @@ package protocol TestIssueReporting: Sendable {
   /// detached task, which inherits no task-local value, so not the scope's environment either):
   /// there the read is a failure of the run, like any other.
   static func reportLiveRead(_ message: String, at callSite: CallSite?)
+
+  /// A fresh `Environment.test()`, made at `callSite`, when a test runs on this task; nil
+  /// otherwise. What the closure form of `withEnvironment` starts from in a test that set no
+  /// environment, as the `.environment { … }` trait's closure form does.
+  static func testEnvironment(madeAt callSite: CallSite) -> Environment?
 }
 
 extension TestIssueReporting {
   /// A reporter that does not tell a live read apart reports it as any failure.
   package static func reportLiveRead(_ message: String, at callSite: CallSite?) {
     report(message, at: callSite)
+  }
+
+  /// A reporter that makes no environments leaves the live root as it is.
+  package static func testEnvironment(madeAt callSite: CallSite) -> Environment? {
+    nil
   }
 }
 

@@ -21,6 +21,17 @@ package enum TestIssueReporter: TestIssueReporting {
   package static func reportLiveRead(_ message: String, at callSite: CallSite?) {
     reportRead(message, fallback: callSite, kind: .liveRead)
   }
+
+  /// A fresh test environment, on a scheduler of its own, when a test of either framework runs on
+  /// this task: where a live read would be a failure of that test.
+  package static func testEnvironment(madeAt callSite: CallSite) -> Environment? {
+    switch TestHost.current.destination(of: .liveRead) {
+    case .swiftTestingIssue, .xcTestFailure:
+      return Environment.test(scheduler: TestScheduler(), origin: "withEnvironment({ … })", callSite: callSite)
+    case .standardError, .nowhere:
+      return nil
+    }
+  }
 }
 
 /// Reports `message` about a co-effect read where ``TestHost/destination(of:)`` sends a report of

@@ -269,7 +269,10 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       A task of a withVirtualTime scope sleeps here on another TestScheduler, one with no scope open: \
       advancing the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, \
       shared by every environment it builds (read Environment.current inside the scope, or make the \
-      environment with Environment.test(scheduler:)).
+      environment with Environment.test(scheduler:)). An environment set inside the scope \
+      (withEnvironment(.test()) within withVirtualTime) brings a scheduler of its own: nest them the other way, \
+      withEnvironment(.test()) { await withVirtualTime { … } }, and the scope puts that environment on its \
+      scheduler.
       """,
       at: callSite
     )
