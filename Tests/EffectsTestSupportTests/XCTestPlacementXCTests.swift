@@ -71,3 +71,35 @@ final class XCTestPlacementXCTests: FailureCapturingTestCase {
     )
   }
 }
+
+/// A live read in `setUp`, before the test method sets anything, is placed at the read and says it
+/// was in `setUp`, and how to give the whole case an environment.
+final class SetUpLiveReadXCTests: FailureCapturingTestCase {
+  private var setUpFailures: [Failure] = []
+  private var readLine = 0
+
+  override func setUp() {
+    readLine = #line + 1
+    setUpFailures = capturingFailures { _ = Environment.current.clock }
+  }
+
+  func testALiveReadInSetUpSaysItWasInSetUp() throws {
+    try XCTSkipUnless(readSitesAreFound, "this platform does not find read sites on the stack")
+    XCTAssertEqual(setUpFailures.map(\.line), [readLine])
+    XCTAssertEqual(
+      setUpFailures.map(\.message),
+      [
+        """
+        Environment.current.clock was read in a test, but no environment was set for this test, so it answered \
+        the live SystemClock. A test should control what it reads and where its effects go: run it with \
+        @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set environment.clock. To use the \
+        real world on purpose (an integration test), say so: withEnvironment(.live) { … } or \
+        @Test(.environment(.live)). It was read in setUp(), which runs before the test method, outside the \
+        environment and the scope the method sets. Give the whole case a test environment: override invokeTest() { \
+        withEnvironment(.test(scheduler: scheduler)) { super.invokeTest() } }, and open each method's scope with \
+        scheduler.withVirtualTime { … } (the article Testing with XCTest).
+        """
+      ]
+    )
+  }
+}

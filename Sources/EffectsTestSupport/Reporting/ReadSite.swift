@@ -1,3 +1,5 @@
+import Foundation
+
 /// The line of the code under test that read a co-effect: the first frame of the current call
 /// stack outside this library, the test frameworks and the standard library.
 ///
@@ -44,6 +46,31 @@ enum ReadSite {
       if let site = site(of: frame, test: test) { return site }
     }
     return nil
+  }
+
+  /// Whether the current stack runs an XCTest case's `setUp()` or `setUpWithError()` (synchronous
+  /// or `async`): code there runs before the test method, outside the environment and the scope
+  /// the method sets. Names only, which are cheap.
+  static func isInSetUp() -> Bool {
+    // By the demangled name: the mangled one compresses words it shares with the class's name
+    // (`SetUpTestsC03setF0yyF` is `SetUpTests.setUp()`).
+    func isSetUp(_ name: String) -> Bool {
+      guard let demangled = demangle(name) else { return false }
+      return demangled.contains(".setUp() ") || demangled.contains(".setUpWithError() ")
+    }
+    var found = false
+    let frames = Platform.callStack(maximumDepth: maximumDepth) { name in
+      if !found, isSetUp(name) { found = true }
+      return false
+    }
+    return found || (frames ?? []).contains { isSetUp($0.symbolName) }
+  }
+
+  /// `name` demangled by the Swift runtime; nil for a name that is not Swift.
+  static func demangle(_ name: String) -> String? {
+    guard let demangled = swiftDemangle(name, name.utf8.count, nil, nil, 0) else { return nil }
+    defer { free(demangled) }
+    return String(cString: demangled)
   }
 
   /// How many frames the walk looks at before it gives up and the issue falls back to where the
@@ -112,3 +139,14 @@ enum ReadSite {
   }
 
 }
+
+/// The Swift runtime's demangler (`swift_demangle`, exported by the standard library on every
+/// platform): answers a `malloc`ed C string the caller frees, or nil.
+@_silgen_name("swift_demangle")
+private func swiftDemangle(
+  _ mangledName: UnsafePointer<CChar>?,
+  _ mangledNameLength: Int,
+  _ outputBuffer: UnsafeMutablePointer<CChar>?,
+  _ outputBufferSize: UnsafeMutablePointer<Int>?,
+  _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?

@@ -46,6 +46,15 @@ package func reportRead(_ message: String, fallback: CallSite?) {
   reportRead(message, fallback: fallback, kind: .failure)
 }
 
+/// What a live read in an XCTest case's `setUp` adds to its report: why the environment the test
+/// method sets does not cover it, and how to cover it.
+private let readInSetUp = """
+   It was read in setUp(), which runs before the test method, outside the environment and the scope the \
+  method sets. Give the whole case a test environment: override invokeTest() { withEnvironment(.test(scheduler: \
+  scheduler)) { super.invokeTest() } }, and open each method's scope with scheduler.withVirtualTime { … } \
+  (the article Testing with XCTest).
+  """
+
 /// ``reportRead(_:fallback:)`` for a report of `kind`.
 func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
   let destination = TestHost.current.destination(of: kind)
@@ -63,7 +72,8 @@ func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
       ?? test.map { FailureLocation($0.sourceLocation) }
     record(message, at: location, in: destination)
   case .xcTestFailure:
-    record(message, at: ReadSite.caller() ?? fallback.map(FailureLocation.init), in: destination)
+    let text = kind == .liveRead && ReadSite.isInSetUp() ? message + readInSetUp : message
+    record(text, at: ReadSite.caller() ?? fallback.map(FailureLocation.init), in: destination)
   case .standardError:
     if let site = ReadSite.caller() {
       record("\(message) (Read at \(site).)", at: nil, in: destination)
