@@ -1,0 +1,59 @@
+import XCTest
+
+/// An `XCTestCase` that can keep the failures a block records instead of failing with them, so a
+/// test can assert what a mistake reports, and where: its text, its file and its line. Built on
+/// XCTest's public API only, as an app's test target would.
+class CapturingTestCase: XCTestCase {
+  struct Failure: Equatable {
+    var message: String
+    var file: String
+    var line: Int
+  }
+
+  private var captured: [Failure]?
+  private let lock = NSLock()
+
+  /// Runs `body` and answers the failures it recorded.
+  func capturingFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Void
+  ) async rethrows -> [Failure] {
+    lock.withLock { captured = [] }
+    try await body()
+    return lock.withLock {
+      defer { captured = nil }
+      return captured ?? []
+    }
+  }
+
+  private func keep(_ failure: Failure) -> Bool {
+    lock.withLock {
+      guard captured != nil else { return false }
+      captured?.append(failure)
+      return true
+    }
+  }
+
+  #if canImport(Darwin)
+  override func record(_ issue: XCTIssue) {
+    let location = issue.sourceCodeContext.location
+    let failure = Failure(
+      message: issue.compactDescription,
+      file: location?.fileURL.path ?? "",
+      line: location?.lineNumber ?? 0
+    )
+    if !keep(failure) { super.record(issue) }
+  }
+  #else
+  override func recordFailure(
+    withDescription description: String,
+    inFile filePath: String,
+    atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    if !keep(Failure(message: description, file: filePath, line: lineNumber)) {
+      super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+  }
+  #endif
+}

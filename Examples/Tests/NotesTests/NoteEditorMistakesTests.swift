@@ -1,0 +1,120 @@
+import Effects
+import EffectsTestSupport
+import Foundation
+import Notes
+import XCTest
+
+/// The mistakes an XCTest team makes with the notes editor, each reported on the team's own line —
+/// in the test, or in the model's source — with its text.
+final class NoteEditorMistakesTests: CapturingTestCase {
+  private static let testFile = "/Examples/Tests/NotesTests/NoteEditorMistakesTests.swift"
+  private static let modelFile = "/Examples/Sources/Notes/NoteEditorModel.swift"
+
+  @MainActor func testAForgottenAwaitIsReportedAtTheAdvance() async {
+    var status: NoteEditorModel.Status?
+    let scopeLine = #line + 2
+    let failures = await capturingFailures {
+      await withVirtualTime { scheduler in
+        let model = NoteEditorModel(note: Note(id: 7, text: ""))
+        model.edit("Hi")
+        scheduler.advance(by: .seconds(2))  // the mistake: no `await`
+        status = model.status
+        model.stop()
+      }
+    }
+    XCTAssertEqual(status, .idle, "the save never started: the advance could not wait for it")
+    XCTAssertEqual(failures.map(\.line), [scopeLine + 3])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.testFile) }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        TestScheduler.advance(by:) is the synchronous form, called inside the withVirtualTime scope opened at \
+        NotesTests/NoteEditorMistakesTests.swift:\(scopeLine), where it cannot wait for the scope's tasks. Write \
+        `await` before it. (In a withVirtualTime { scheduler in … } closure with no other `await`, Swift infers the \
+        closure synchronous and picks this form without a word.)
+        """
+      ]
+    )
+  }
+
+  @MainActor func testARefreshLeftRunningIsReportedWhereTheModelSchedulesIt() async {
+    let scopeLine = #line + 2
+    let failures = await capturingFailures {
+      await withVirtualTime { scheduler in
+        let model = NoteEditorModel(note: Note(id: 7, text: ""))
+        Environment.current.stubNetwork.stub(.get(NotesAPI.base), .json("[]"))
+        model.startRefreshing()  // the mistake: never stopped
+        await scheduler.advance()
+      }
+    }
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.modelFile) }, [true])
+    XCTAssertEqual(failures.map(\.line), [46], "the line of NoteEditorModel that schedules the refresh")
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        withVirtualTime at NotesTests/NoteEditorMistakesTests.swift:\(scopeLine) ended with a repeating timer \
+        scheduled here (every .seconds(30)) still pending (due at .seconds(30); virtual time was .seconds(0)). It was \
+        cancelled. Cancel the timer before the scope ends; if the test means to leave it, open the scope with \
+        leftoverWork: .expected.
+        """
+      ]
+    )
+  }
+
+  @MainActor func testAStubNeverUsedIsReportedAtItsLine() async {
+    let stubLine = #line + 3
+    let failures = await capturingFailures {
+      await withVirtualTime { _ in
+        Environment.current.stubNetwork.stub(.get(NotesAPI.base), .json("[]"))  // the mistake: nothing loads
+      }
+    }
+    XCTAssertEqual(failures.map(\.line), [stubLine])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.testFile) }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        StubNetwork stub made here was never used: GET https://notes.example.com/notes → 200 \
+        ["Content-Type": "application/json"] body: "[]". It got no request.
+        Remove the stub if the code should not send this request, or find why it did not (a request matches with \
+        the same method, URL and body).
+        """
+      ]
+    )
+  }
+}
+
+/// A model built in `setUp` with no environment set for the case reads the live world: each read
+/// fails the test at the line that read, and says it was in `setUp`, and what to do.
+final class NoteEditorSetUpMistakeTests: CapturingTestCase {
+  private var setUpFailures: [Failure] = []
+  private var model: NoteEditorModel!
+
+  @MainActor override func setUp() async throws {
+    setUpFailures = await capturingFailures {
+      model = NoteEditorModel(note: Note(id: 7, text: ""))  // the mistake: no environment for the case
+    }
+  }
+
+  func testTheLiveReadsOfSetUpAreReportedWhereTheModelReads() {
+    XCTAssertEqual(setUpFailures.map { $0.file.hasSuffix("/Examples/Sources/Notes/Uploader.swift") }, [true])
+    XCTAssertEqual(setUpFailures.map(\.line), [16], "the line of Uploader that reads the clock")
+    XCTAssertEqual(
+      setUpFailures.map(\.message),
+      [
+        """
+        Environment.current.continuousClock was read in a test, but no environment was set for this test, so it \
+        answered the live DurationClock. A test should control what it reads and where its effects go: run it with \
+        @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set environment.continuousClock. To \
+        use the real world on purpose (an integration test), say so: withEnvironment(.live) { … } or \
+        @Test(.environment(.live)). It was read in setUp(), which runs before the test method, outside the \
+        environment and the scope the method sets. Give the whole case a test environment: override invokeTest() { \
+        withEnvironment(.test(scheduler: scheduler)) { super.invokeTest() } }, and open each method's scope with \
+        scheduler.withVirtualTime { … } (the article Testing with XCTest).
+        """
+      ]
+    )
+  }
+}
