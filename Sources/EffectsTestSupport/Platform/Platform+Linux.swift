@@ -1,4 +1,5 @@
 #if os(Linux)
+import Effects
 import Foundation
 
 #if canImport(Runtime)
@@ -67,13 +68,31 @@ extension Platform: PlatformInterface {
       return address
     }
     guard !wanted.isEmpty else { return [] }
-    return backtrace(of: wanted)?.symbolicated()?.frames.compactMap(frame(_:))
+    // A frame is located once a process: a read reported again from the same code costs no
+    // second reading of the line tables.
+    let known = locatedFrames.withLock { cache in wanted.map { cache[$0] } }
+    let missing = zip(wanted, known).filter { $0.1 == nil }.map(\.0)
+    var located: [UInt64: Frame] = [:]
+    if !missing.isEmpty {
+      guard
+        let frames = backtrace(of: missing)?.symbolicated(options: [.showSourceLocations, .useSymbolCache])?.frames,
+        frames.count == missing.count
+      else { return backtrace(of: wanted)?.symbolicated()?.frames.compactMap(frame(_:)) }
+      for (address, symbolicated) in zip(missing, frames) {
+        if let frame = frame(symbolicated) { located[address] = frame }
+      }
+      locatedFrames.withLock { cache in cache.merge(located) { old, _ in old } }
+    }
+    return zip(wanted, known).compactMap { address, cached in cached ?? located[address] }
     #else
     return nil
     #endif
   }
 
   #if canImport(Runtime)
+  /// The frames located so far, by return address: code does not move while the process runs.
+  private static let locatedFrames = Locked<[UInt64: Frame]>([:])
+
   /// `frame` as a ``Platform/Frame``; nil when it has no symbol.
   private static func frame(_ frame: SymbolicatedBacktrace.Frame) -> Frame? {
     guard let symbol = frame.symbol else { return nil }

@@ -17,8 +17,14 @@ enum ReadSite {
     var filePath: String
   }
 
-  /// The modules whose frames are never the read site, whatever their path.
-  private static let skippedModules: Set<String> = ["Testing", "XCTest", "Foundation", "Dispatch"]
+  /// The modules whose frames are never the read site, whatever their path: the test frameworks,
+  /// Foundation, and this library's own two (located, their frames would only be dropped by
+  /// ``isLibrarySource(_:)``, and locating a frame is the costly part of a walk). A member that
+  /// code of the app adds to one of the library's types (`extension Environment { var apiClient }`)
+  /// is skipped with them: the read site is the line that used it.
+  private static let skippedModules: Set<String> = [
+    "Testing", "XCTest", "Foundation", "Dispatch", "Effects", "EffectsTestSupport",
+  ]
 
   /// The mangling every member of `Effects.Environment` starts with, its extensions' included.
   private static let environmentMember = "$s7Effects11EnvironmentV"
