@@ -1,5 +1,5 @@
-// What the blocks of Sources/Effects/Documentation.docc/Articles/CoeffectsAndTheEnvironment.md
-// assume and do not show: an app's API client, its live implementation and a test double.
+// What the blocks that declare an `APIClientKey` (the README, the Co-effects article) assume and
+// do not show: an app's API client, its live implementation and a test double.
 protocol APIClient: Sendable {
   func fetchGreeting() async throws -> String
 }
