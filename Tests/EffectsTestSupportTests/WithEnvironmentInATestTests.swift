@@ -67,3 +67,36 @@ import Testing
     #expect(live)
   }
 }
+
+/// A sleep on a scheduler that nothing will advance — outside any scope, on the environment the
+/// closure form made — is turned from a hang into a failure, after a real-time limit.
+@Suite struct UnattendedSleepTests {
+  @Test func aSleepOnAnEnvironmentMadeOutsideAScopeIsWokenAndReportedInsteadOfHanging() async {
+    let line = #line + 2
+    let (outcome, issues) = await withCapturedIssues {
+      await withEnvironment({ $0.locale = Locale(identifier: "fr_FR") }) {
+        do {
+          try await Environment.current.continuousClock.sleep(for: .seconds(1))
+          return "woke"
+        } catch {
+          return "\(type(of: error))"
+        }
+      }
+    }
+    #expect(outcome == "CancellationError")
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          A task slept for .seconds(5) of real time on a TestScheduler that nothing advanced, outside any \
+          virtual-time scope — here, or on the clock of the environment made here — so nothing would ever wake it; it \
+          was woken with CancellationError. Run the code in a virtual-time scope — @Test(.virtualTime), or withVirtualTime { scheduler in … } — and advance its \
+          scheduler: an environment made outside a scope (Environment.test(), or withEnvironment({ … }) in a test) has \
+          a scheduler that only a scope, or an advance of your own, moves.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+}

@@ -203,6 +203,22 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     isolation: isolated (any Actor)?
   ) async throws {
     let ticket = reserveSleeper(at: callSite)
+    do {
+      try await sleep(ticket, until: deadline, at: callSite, isolation: isolation)
+    } catch let unattended as UnattendedSleep {
+      // Reported here, on the sleeping task, so that the report reaches the test that slept.
+      reportIssue(unattended.message, at: callSite)
+      throw CancellationError()
+    }
+  }
+
+  /// The sleep itself: suspends on the reserved `ticket` until the deadline is run.
+  private func sleep(
+    _ ticket: State.SleeperTicket,
+    until deadline: @escaping @Sendable (Duration) -> Duration,
+    at callSite: CallSite,
+    isolation: isolated (any Actor)?
+  ) async throws {
     try await withTaskCancellationHandler(
       // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
       operation: {
@@ -249,16 +265,23 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// and the common case — a scope open on this scheduler — pays only the flag.
   @inline(never)
   private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
-    let (ticket, scope, unscoped) = state.withLock {
-      ($0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep)
+    let (ticket, scope, unscoped, elapsed) = state.withLock {
+      ($0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep, $0.elapsed)
     }
-    guard #available(EffectsVirtualTime , *) else { return ticket }
+    guard #available(EffectsVirtualTime , *) else {
+      guardUnattendedSleep(ticket, sleptAt: elapsed, at: callSite)
+      return ticket
+    }
     if let scope {
       // The common case, a task on one of the scope's lanes, costs one thread-specific read.
       if VirtualExecutor.onCurrentThread !== scope { markOffLane(ticket, of: scope, at: callSite) }
       return ticket
     }
-    guard unscoped, VirtualExecutor.current != nil,
+    guard VirtualExecutor.current != nil else {
+      guardUnattendedSleep(ticket, sleptAt: elapsed, at: callSite)
+      return ticket
+    }
+    guard unscoped,
       state.withLock({ state in
         defer { state.reportedForeignSleep = true }
         return !state.reportedForeignSleep
@@ -277,6 +300,59 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       at: callSite
     )
     return ticket
+  }
+
+  /// How long a sleep outside any scope may wait, in real time, with this scheduler never
+  /// advanced, before it is taken for one that nothing will ever wake (see
+  /// ``guardUnattendedSleep(_:sleptAt:at:)``). Long enough for a test that advances by itself from
+  /// another task, on a busy machine.
+  static let unattendedSleepLimit = Duration.seconds(5)
+
+  /// Turns a hang into a failure: a task that sleeps on this scheduler with no scope open on it,
+  /// and no scope running the task — a test environment made outside a scope (`Environment.test()`
+  /// in a test with no `.virtualTime`, `withEnvironment({ … })`), slept on by the code under
+  /// test — waits for an advance that may never come. If the scheduler is still where it was
+  /// after ``unattendedSleepLimit`` of real time, and the task still sleeps, the sleep is reported
+  /// at its line and ends with `CancellationError`.
+  private func guardUnattendedSleep(_ ticket: State.SleeperTicket, sleptAt elapsed: Duration, at callSite: CallSite) {
+    let limit = Self.unattendedSleepLimit
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit / .milliseconds(1)))) {
+      [weak self] in
+      self?.wakeUnattended(ticket, sleptAt: elapsed, at: callSite, after: limit)
+    }
+  }
+
+  private func wakeUnattended(
+    _ ticket: State.SleeperTicket,
+    sleptAt elapsed: Duration,
+    at callSite: CallSite,
+    after limit: Duration
+  ) {
+    let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+      guard state.scope == nil, state.elapsed == elapsed, state.isReserved(ticket) else { return nil }
+      let handle = state.sleeperSlots[ticket.index].handle
+      state.freeSleeper(at: ticket.index)
+      guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
+      return continuation
+    }
+    continuation?.resume(throwing: UnattendedSleep(limit: limit))
+  }
+
+  /// How a sleep that nothing would wake ends (see ``guardUnattendedSleep(_:sleptAt:at:)``): the
+  /// sleeping task reports it, then throws `CancellationError`.
+  private struct UnattendedSleep: Error {
+    let limit: Duration
+
+    var message: String {
+      """
+      A task slept for \(limit.literal) of real time on a TestScheduler that nothing advanced, outside any \
+      virtual-time scope — here, or on the clock of the environment made here — so nothing would ever wake it; it \
+      was woken with CancellationError. Run the code in a \
+      virtual-time scope — @Test(.virtualTime), or withVirtualTime { scheduler in … } — and advance its scheduler: \
+      an environment made outside a scope (Environment.test(), or withEnvironment({ … }) in a test) has a scheduler \
+      that only a scope, or an advance of your own, moves.
+      """
+    }
   }
 
   /// Marks a sleeper of the scope that sleeps off the scope's lanes — on an actor with its own
