@@ -24,17 +24,19 @@ import Testing
     let scopeLine = #line + 2
     let issues = await withCapturedIssues {
       await withVirtualTime { scheduler in
+        Task {}  // a task of the scope, not run yet
         scheduler.advance(by: .seconds(2))  // no `await`: the closure is synchronous
       }
     }.issues
-    #expect(issues == [Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 1)])
+    #expect(issues == [Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 2)])
   }
 
-  @Test func eachSynchronousDriveOfTheScopesSchedulerIsReported() async {
+  @Test func eachSynchronousDriveOfAScopeWithTasksIsReported() async {
     let scheduler = TestScheduler()
     let scopeLine = #line + 2
     let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
+        Task {}
         scheduler.advance()
         scheduler.advance(to: .seconds(1))
         scheduler.run()
@@ -42,11 +44,25 @@ import Testing
     }.issues
     #expect(
       issues == [
-        Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 1),
-        Self.report("TestScheduler.advance(to:)", scopeLine: scopeLine, line: scopeLine + 2),
-        Self.report("TestScheduler.run()", scopeLine: scopeLine, line: scopeLine + 3),
+        Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 2),
+        Self.report("TestScheduler.advance(to:)", scopeLine: scopeLine, line: scopeLine + 3),
+        Self.report("TestScheduler.run()", scopeLine: scopeLine, line: scopeLine + 4),
       ]
     )
+  }
+
+  /// A scope with no task — a synchronous test of callbacks under `@Suite(.virtualTime)` — is
+  /// driven exactly by the synchronous form: nothing to wait for, nothing reported.
+  @Test(.virtualTime) func aScopeWithNoTaskIsDrivenExactlyBySynchronousAdvances() {
+    let scheduler = TestScheduler.current
+    let ran = Locked(0)
+    scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 += 1 } }
+    let issues = withCapturedIssues {
+      scheduler.advance(by: .seconds(1))
+      scheduler.run()
+    }.issues
+    #expect(issues == [])
+    #expect(ran.snapshot == 1)
   }
 
   /// The report names the cause of what the test then sees: in a synchronous closure, the task it

@@ -53,10 +53,11 @@ final class XCTestPlacementXCTests: FailureCapturingTestCase {
     let scopeLine = #line + 2
     let failures = await capturingAsyncFailures {
       await withVirtualTime { scheduler in
+        Task {}
         scheduler.advance(by: .seconds(1))  // a forgotten `await`
       }
     }
-    XCTAssertEqual(failures.map(\.line), [scopeLine + 1])
+    XCTAssertEqual(failures.map(\.line), [scopeLine + 2])
     XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
     XCTAssertEqual(
       failures.map(\.message),
