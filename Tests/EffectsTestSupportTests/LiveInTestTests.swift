@@ -192,3 +192,20 @@ let minutesSinceMidnightReadLine = 9
     )
   }
 }
+
+/// A read written in the test target's own extension of a library type: the mangling files the
+/// extension under the library's module, and the read is still placed at its line.
+extension InMemoryConsole {
+  fileprivate static let readLine = #line + 1
+  fileprivate func minutesFromTheLiveClock() -> Date { Environment.current.clock.now }
+}
+
+@Suite struct ReadInAnExtensionOfALibraryTypeTests {
+  @Test func theReadIsPlacedInTheExtension() {
+    let issues = withCapturedIssues { _ = InMemoryConsole().minutesFromTheLiveClock() }.issues
+    #expect(issues.map(\.message) == [LiveInTestTests.liveRead(of: "clock", answering: "SystemClock", line: 0).message])
+    if readSitesAreFound {
+      #expect(issues.map(\.line) == [InMemoryConsole.readLine])
+    }
+  }
+}

@@ -98,7 +98,11 @@ final class NoteEditorSetUpMistakeTests: CapturingTestCase {
     }
   }
 
-  func testTheLiveReadsOfSetUpAreReportedWhereTheModelReads() {
+  func testTheLiveReadsOfSetUpAreReportedWhereTheModelReads() throws {
+    #if !os(Linux)
+    // The read site is found on the stack on Linux; elsewhere the failure has no line of the read.
+    throw XCTSkip("read sites are found on the stack on Linux only")
+    #endif
     XCTAssertEqual(setUpFailures.map { $0.file.hasSuffix("/Examples/Sources/Notes/Uploader.swift") }, [true])
     XCTAssertEqual(setUpFailures.map(\.line), [16], "the line of Uploader that reads the clock")
     XCTAssertEqual(

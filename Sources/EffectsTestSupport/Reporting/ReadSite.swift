@@ -17,14 +17,29 @@ enum ReadSite {
     var filePath: String
   }
 
-  /// The modules whose frames are never the read site, whatever their path: the test frameworks,
-  /// Foundation, and this library's own two (located, their frames would only be dropped by
-  /// ``isLibrarySource(_:)``, and locating a frame is the costly part of a walk). A member that
-  /// code of the app adds to one of the library's types (`extension Environment { var apiClient }`)
-  /// is skipped with them: the read site is the line that used it.
-  private static let skippedModules: Set<String> = [
-    "Testing", "XCTest", "Foundation", "Dispatch", "Effects", "EffectsTestSupport",
-  ]
+  /// The modules whose frames are never the read site, whatever their path.
+  private static let skippedModules: Set<String> = ["Testing", "XCTest", "Foundation", "Dispatch"]
+
+  /// This library's own modules: their frames are not located (located, they would only be
+  /// dropped by ``isLibrarySource(_:)``, and locating a frame is the costly part of a walk) —
+  /// except a member that the app's code adds to one of their types, which the mangling files
+  /// under the library's module (`extension FeatureTester { func … }` in a test target).
+  private static let libraryModules: Set<String> = ["Effects", "EffectsTestSupport"]
+
+  /// Whether the frame of the function `name` can be the read site: code of neither the test
+  /// frameworks nor this library, and not a member of `Environment` (an app's own accessor,
+  /// `extension Environment { var apiClient … }`, is one too: the read site is the line that
+  /// used it).
+  private static func mayBeReadSite(_ name: String) -> Bool {
+    guard let module = module(ofMangledName: name), !skippedModules.contains(module),
+      !name.hasPrefix(environmentMember)
+    else { return false }
+    guard libraryModules.contains(module) else { return true }
+    // `(extension in ProfileTests):EffectsTestSupport.FeatureTester.…`: the app's code.
+    guard let demangled = demangle(name), let range = demangled.range(of: "(extension in ") else { return false }
+    let extending = demangled[range.upperBound...].prefix { $0 != ")" }
+    return !libraryModules.contains(String(extending))
+  }
 
   /// The mangling every member of `Effects.Environment` starts with, its extensions' included.
   private static let environmentMember = "$s7Effects11EnvironmentV"
@@ -44,25 +59,24 @@ enum ReadSite {
   static func caller(test: TestFile? = nil) -> FailureLocation? {
     // Line tables are read only for the frames that may be the code under test: the names are
     // cheap, the locations are not.
-    let frames = Platform.callStack(maximumDepth: maximumDepth) { name in
-      guard let module = module(ofMangledName: name) else { return false }
-      return !skippedModules.contains(module) && !name.hasPrefix(environmentMember)
-    }
+    let frames = Platform.callStack(maximumDepth: maximumDepth, locating: mayBeReadSite)
     for frame in frames ?? [] {
       if let site = site(of: frame, test: test) { return site }
     }
     return nil
   }
 
-  /// Whether the current stack runs an XCTest case's `setUp()` or `setUpWithError()` (synchronous
+  /// Whether the current stack runs `testCase`'s `setUp()` or `setUpWithError()` (synchronous
   /// or `async`): code there runs before the test method, outside the environment and the scope
   /// the method sets. Names only, which are cheap.
-  static func isInSetUp() -> Bool {
+  static func isInSetUp(of testCase: AnyObject) -> Bool {
     // By the demangled name: the mangled one compresses words it shares with the class's name
-    // (`SetUpTestsC03setF0yyF` is `SetUpTests.setUp()`).
+    // (`SetUpTestsC03setF0yyF` is `SetUpTests.setUp()`). The running case's own, not any function
+    // of that name a test calls.
+    let owner = String(reflecting: type(of: testCase))
     func isSetUp(_ name: String) -> Bool {
       guard let demangled = demangle(name) else { return false }
-      return demangled.contains(".setUp() ") || demangled.contains(".setUpWithError() ")
+      return demangled.contains("\(owner).setUp() ") || demangled.contains("\(owner).setUpWithError() ")
     }
     var found = false
     let frames = Platform.callStack(maximumDepth: maximumDepth) { name in
@@ -87,9 +101,8 @@ enum ReadSite {
   private static func site(of frame: Platform.Frame, test: TestFile?) -> FailureLocation? {
     // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
     // `Environment` too: the read site is the line that used it.
-    guard let location = frame.location, location.line > 0,
-      let module = module(ofMangledName: frame.symbolName), !skippedModules.contains(module),
-      !isLibrarySource(location.path), !frame.symbolName.hasPrefix(environmentMember)
+    guard let location = frame.location, location.line > 0, mayBeReadSite(frame.symbolName),
+      let module = module(ofMangledName: frame.symbolName), !isLibrarySource(location.path)
     else { return nil }
     if location.path.contains("@__swiftmacro_") {
       return inMacroExpansion(location.path, test: test)

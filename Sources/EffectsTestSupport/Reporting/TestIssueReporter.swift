@@ -72,7 +72,8 @@ func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
       ?? test.map { FailureLocation($0.sourceLocation) }
     record(message, at: location, in: destination)
   case .xcTestFailure:
-    let text = kind == .liveRead && ReadSite.isInSetUp() ? message + readInSetUp : message
+    let inSetUp = kind == .liveRead && XCTestCaseObserver.shared.currentCase.map(ReadSite.isInSetUp(of:)) == true
+    let text = inSetUp ? message + readInSetUp : message
     record(text, at: ReadSite.caller() ?? fallback.map(FailureLocation.init), in: destination)
   case .standardError:
     if let site = ReadSite.caller() {

@@ -5,19 +5,8 @@ extension TestScheduler {
   /// is the scheduler's ``TestScheduler/elapsed`` and its sleeps are the scheduler's sleepers,
   /// woken by `advance`.
   ///
-  /// ```swift
-  /// func poll(every interval: Duration, clock: any Clock<Duration>) async throws { … }
-  ///
-  /// @Test func pollsEveryFiveSeconds() async throws {
-  ///   let scheduler = TestScheduler()
-  ///   await scheduler.withVirtualTime {
-  ///     let polling = Task { try await poll(every: .seconds(5), clock: TestScheduler.VirtualClock(scheduler)) }
-  ///     await scheduler.advance(by: .seconds(10))
-  ///     #expect(api.calls == 2)
-  ///     polling.cancel()
-  ///   }
-  /// }
-  /// ```
+  /// What a scope's environment answers as its `continuousClock` (wrapped in a `DurationClock`):
+  /// users reach it as `Environment.current.continuousClock`.
   ///
   /// `Clock`'s `sleep(until:tolerance:)` cannot take a source location, so ``pending`` lists these
   /// sleeps at the line that made the view. Unlike the scheduler's own `sleep(for:)`, `Clock`'s
