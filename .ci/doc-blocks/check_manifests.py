@@ -41,6 +41,11 @@ def main():
             for target in json.loads(result.stdout)["targets"]:
                 for dependency in target["dependencies"]:
                     product = dependency.get("product")
+                    if product and product[0] in products and product[1] != "swift-effects":
+                        failures.append(
+                            f"{fragment['source']}: target {target['name']} takes {product[0]!r} from the package "
+                            f"{product[1]!r}; this package is named 'swift-effects'"
+                        )
                     if product and product[1] == "swift-effects" and product[0] not in products:
                         failures.append(
                             f"{fragment['source']}: target {target['name']} takes the product {product[0]!r}, "
