@@ -27,7 +27,9 @@ package enum TestIssueReporter: TestIssueReporting {
   package static func testEnvironment(madeAt callSite: CallSite) -> Environment? {
     switch TestHost.current.destination(of: .liveRead) {
     case .swiftTestingIssue, .xcTestFailure:
-      return Environment.test(scheduler: TestScheduler(), origin: "withEnvironment({ … })", callSite: callSite)
+      let scheduler = TestScheduler()
+      scheduler.state.withLock { $0.unattended = true }
+      return Environment.test(scheduler: scheduler, origin: "withEnvironment({ … })", callSite: callSite)
     case .standardError, .nowhere:
       return nil
     }

@@ -265,23 +265,20 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// and the common case — a scope open on this scheduler — pays only the flag.
   @inline(never)
   private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
-    let (ticket, scope, unscoped, elapsed) = state.withLock {
-      ($0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep, $0.elapsed)
+    let (ticket, scope, unscoped, unattended) = state.withLock {
+      (
+        $0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep,
+        $0.unattended && $0.scope == nil ? $0.elapsed : nil
+      )
     }
-    guard #available(EffectsVirtualTime , *) else {
-      guardUnattendedSleep(ticket, sleptAt: elapsed, at: callSite)
-      return ticket
-    }
+    if let unattended { guardUnattendedSleep(ticket, sleptAt: unattended, at: callSite) }
+    guard #available(EffectsVirtualTime , *) else { return ticket }
     if let scope {
       // The common case, a task on one of the scope's lanes, costs one thread-specific read.
       if VirtualExecutor.onCurrentThread !== scope { markOffLane(ticket, of: scope, at: callSite) }
       return ticket
     }
-    guard VirtualExecutor.current != nil else {
-      guardUnattendedSleep(ticket, sleptAt: elapsed, at: callSite)
-      return ticket
-    }
-    guard unscoped,
+    guard unscoped, VirtualExecutor.current != nil,
       state.withLock({ state in
         defer { state.reportedForeignSleep = true }
         return !state.reportedForeignSleep
@@ -308,12 +305,12 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// another task, on a busy machine.
   static let unattendedSleepLimit = Duration.seconds(5)
 
-  /// Turns a hang into a failure: a task that sleeps on this scheduler with no scope open on it,
-  /// and no scope running the task — a test environment made outside a scope (`Environment.test()`
-  /// in a test with no `.virtualTime`, `withEnvironment({ … })`), slept on by the code under
-  /// test — waits for an advance that may never come. If the scheduler is still where it was
-  /// after ``unattendedSleepLimit`` of real time, and the task still sleeps, the sleep is reported
-  /// at its line and ends with `CancellationError`.
+  /// Turns a hang into a failure, on a scheduler test support made for the test and handed to
+  /// nobody (``State/unattended``: the environment of `withEnvironment({ … })` in a test that set
+  /// none): a task that sleeps on it with no scope open waits for an advance nobody can make. If
+  /// the scheduler is still where it was after ``unattendedSleepLimit`` of real time, and the task
+  /// still sleeps, the sleep is reported at its line and ends with `CancellationError`. A scheduler
+  /// a test holds is never guarded: the test may advance it, however long a busy machine takes.
   private func guardUnattendedSleep(_ ticket: State.SleeperTicket, sleptAt elapsed: Duration, at callSite: CallSite) {
     let limit = Self.unattendedSleepLimit
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit / .milliseconds(1)))) {
@@ -431,6 +428,9 @@ extension TestScheduler {
     var scopeEndChecks: [@Sendable () -> Void] = []
     /// Whether a sleep from inside another scheduler's scope was reported: once a scheduler.
     var reportedForeignSleep = false
+    /// Whether test support made this scheduler for a test and handed it to nobody, so that a
+    /// sleep on it outside a scope can only be woken by a scope (see `guardUnattendedSleep`).
+    var unattended = false
 
     init(maxRuns: Int) {
       self.maxRuns = maxRuns
