@@ -209,3 +209,28 @@ extension InMemoryConsole {
     }
   }
 }
+
+/// The live root kept from before a scope opened, and read inside it: the report says why the
+/// scope's test environment did not answer.
+@Suite struct LiveRootKeptFromBeforeAScopeTests {
+  @Test func aReadOfTheKeptRootInsideAScopeSaysSo() async {
+    let kept = Environment.current  // no environment set for this test: the live root
+    let line = #line + 3
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        _ = kept.clock
+      }
+    }.issues
+    #expect(
+      issues.map(\.message) == [
+        LiveInTestTests.liveRead(of: "clock", answering: "SystemClock", line: line).message
+          + """
+           The read is inside a withVirtualTime scope, which has a test environment: the code read an environment \
+          it kept from before the scope opened (taken as a default in setUp, or stored in a static). Make it inside \
+          the scope, or hand it the scope's environment.
+          """
+      ]
+    )
+    if readSitesAreFound { #expect(issues.map(\.line) == [line]) }
+  }
+}

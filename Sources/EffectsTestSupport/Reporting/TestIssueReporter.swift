@@ -48,6 +48,20 @@ package func reportRead(_ message: String, fallback: CallSite?) {
   reportRead(message, fallback: fallback, kind: .failure)
 }
 
+/// What a live read inside a virtual-time scope adds to its report: the scope has a test
+/// environment, so the code read one it kept from before the scope opened.
+private let keptFromBeforeTheScope = """
+   The read is inside a withVirtualTime scope, which has a test environment: the code read an environment it \
+  kept from before the scope opened (taken as a default in setUp, or stored in a static). Make it inside the \
+  scope, or hand it the scope's environment.
+  """
+
+/// How an XCTest case gives every method, and its `setUp`, one test environment.
+private let forTheWholeCase = """
+   In XCTest, give the whole case one: override invokeTest() { withEnvironment(.test(scheduler: scheduler)) { \
+  super.invokeTest() } }, and open each method's scope with scheduler.withVirtualTime { … }.
+  """
+
 /// What a live read in an XCTest case's `setUp` adds to its report: why the environment the test
 /// method sets does not cover it, and how to cover it.
 private let readInSetUp = """
@@ -60,6 +74,12 @@ private let readInSetUp = """
 /// ``reportRead(_:fallback:)`` for a report of `kind`.
 func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
   let destination = TestHost.current.destination(of: kind)
+  // The live root read inside a scope, which has a test environment: the code kept an environment
+  // from before the scope opened.
+  var message = message
+  if kind == .liveRead, TestScheduler.scoped != nil {
+    message += destination == .xcTestFailure ? keptFromBeforeTheScope + forTheWholeCase : keptFromBeforeTheScope
+  }
   switch destination {
   case .nowhere:
     return
