@@ -37,7 +37,8 @@ public func assertEffects<Value, E: Equatable>(
   reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// The failure message for effects that differ from the expected ones, or `nil` when they match:
+/// The failure message for lists that differ (effects, and every recorder's list through
+/// ``RecorderWording/listFailure(expected:recorded:describe:)``), or `nil` when they match:
 /// `opening`, a colon, and the diff, each entry shown by `describe` (by default its
 /// `String(describing:)`).
 func effectsMismatch<E: Equatable>(

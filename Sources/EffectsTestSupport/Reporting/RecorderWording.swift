@@ -39,9 +39,14 @@ struct RecorderWording: Sendable {
     recorded: [Item],
     describe: (Item) -> String = { String(describing: $0) }
   ) -> String? {
-    guard let diff = ListDiff(expected: expected, actual: recorded) else { return nil }
-    var message =
-      "\(subject) \(noun.item)s differ: \(diff.render(expected: expected, actual: recorded, describe: describe))"
+    guard
+      var message = effectsMismatch(
+        expected: expected,
+        actual: recorded,
+        subject: "\(subject) \(noun.item)s differ",
+        describe: describe
+      )
+    else { return nil }
     if !expected.isEmpty, expected.count < recorded.count, recorded.suffix(expected.count).elementsEqual(expected) {
       message += """
 
