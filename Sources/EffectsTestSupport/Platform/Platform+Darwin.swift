@@ -47,7 +47,11 @@ extension Platform: PlatformInterface {
     return (info.kp_proc.p_flag & P_TRACED) != 0
   }
 
-  static func callStack(maximumDepth: Int, locating: (_ symbolName: String) -> Bool) -> [Frame]? {
+  static func captureReturnAddresses(maximumDepth: Int, into addresses: inout [UInt]) -> Int {
+    0
+  }
+
+  static func frames(returnAddresses: [UInt], locating: (_ symbolName: String) -> Bool) -> [Frame]? {
     nil
   }
 

@@ -43,55 +43,105 @@ extension Platform: PlatformInterface {
   /// without them (parts of the test frameworks) leaves garbage in the chain: walking through it
   /// dereferenced a null pointer and crashed the test process. So the return addresses come from
   /// glibc's `backtrace()`, which unwinds with the binary's unwind tables (as Swift Testing does
-  /// for every issue), and only the symbolication is `Runtime`'s: the addresses are handed to it in
-  /// the Compact Backtrace Format its public `Codable` conformance reads. A format it does not
-  /// read makes this answer nil, never a crash.
+  /// for every issue), into a buffer on the stack.
+  static func captureReturnAddresses(maximumDepth: Int, into addresses: inout [UInt]) -> Int {
+    #if canImport(Runtime)
+    guard let capture = captureFunction, maximumDepth > 0 else { return 0 }
+    return withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: maximumDepth) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      let count = Int(capture(base, Int32(maximumDepth)))
+      for index in 0..<count { addresses.append(UInt(bitPattern: buffer[index])) }
+      return count
+    }
+    #else
+    return 0
+    #endif
+  }
+
+  /// The symbolication is the `Runtime` module's: the addresses are handed to it in the Compact
+  /// Backtrace Format its public `Codable` conformance reads. A format it does not read makes this
+  /// answer nil, never a crash.
+  ///
+  /// One symbolication at a time, on one map of the loaded images kept for the process (taken
+  /// again only when an address falls outside it): taking the map reads the header of every
+  /// mapped file, and one symbolication releasing the files it mapped while another took the map
+  /// crashed the test process (a scope reporting 400 leftover tasks in a row did, 1 run in 3).
   ///
   /// Source locations cost: reading a binary's line tables took 36–190 ms for a whole stack here,
   /// against 0.15 ms for the names alone. So the names come first, and only the frames `locating`
-  /// accepts are located, in one pass.
-  static func callStack(maximumDepth: Int, locating: (_ symbolName: String) -> Bool) -> [Frame]? {
+  /// accepts are located, in one pass. Both are kept by address: code does not move while the
+  /// process runs, so a frame reported again costs no second symbolication.
+  static func frames(returnAddresses: [UInt], locating: (_ symbolName: String) -> Bool) -> [Frame]? {
     #if canImport(Runtime)
-    typealias CaptureFunction = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32) -> Int32
-    guard let symbol = dlsym(nil, "backtrace") else { return nil }
-    let capture = unsafeBitCast(symbol, to: CaptureFunction.self)
-    var buffer = [UnsafeMutableRawPointer?](repeating: nil, count: maximumDepth)
-    let count = Int(capture(&buffer, Int32(maximumDepth)))
-    let addresses = buffer.prefix(count).map { UInt64(UInt(bitPattern: $0)) }
-    guard let named = backtrace(of: addresses)?.symbolicated(options: [.useSymbolCache]),
-      named.frames.count == addresses.count
-    else {
-      return backtrace(of: addresses)?.symbolicated()?.frames.compactMap(frame(_:))
-    }
-    let wanted = zip(addresses, named.frames).compactMap { address, frame -> UInt64? in
-      guard let name = frame.symbol?.rawName, locating(name) else { return nil }
-      return address
-    }
-    guard !wanted.isEmpty else { return [] }
-    // A frame is located once a process: a read reported again from the same code costs no
-    // second reading of the line tables.
-    let known = locatedFrames.withLock { cache in wanted.map { cache[$0] } }
-    let missing = zip(wanted, known).filter { $0.1 == nil }.map(\.0)
-    var located: [UInt64: Frame] = [:]
-    if !missing.isEmpty {
-      guard
-        let frames = backtrace(of: missing)?.symbolicated(options: [.showSourceLocations, .useSymbolCache])?.frames,
-        frames.count == missing.count
-      else { return backtrace(of: wanted)?.symbolicated()?.frames.compactMap(frame(_:)) }
-      for (address, symbolicated) in zip(missing, frames) {
-        if let frame = frame(symbolicated) { located[address] = frame }
+    symbolication.withLock { cache in
+      let addresses = returnAddresses.map { UInt64($0) }
+      guard let names = cache.names(of: addresses) else { return nil }
+      let wanted = zip(addresses, names).compactMap { address, name -> UInt64? in
+        guard let name, locating(name) else { return nil }
+        return address
       }
-      locatedFrames.withLock { cache in cache.merge(located) { old, _ in old } }
+      guard let located = cache.locations(of: wanted) else { return nil }
+      return located.compactMap { $0 }
     }
-    return zip(wanted, known).compactMap { address, cached in cached ?? located[address] }
     #else
     return nil
     #endif
   }
 
   #if canImport(Runtime)
-  /// The frames located so far, by return address: code does not move while the process runs.
-  private static let locatedFrames = Locked<[UInt64: Frame]>([:])
+  private typealias CaptureFunction = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32) -> Int32
+
+  /// glibc's `backtrace()`, looked up once.
+  private static let captureFunction: CaptureFunction? = dlsym(nil, "backtrace").map {
+    unsafeBitCast($0, to: CaptureFunction.self)
+  }
+
+  /// What symbolication knows: see ``frames(returnAddresses:locating:)``.
+  private static let symbolication = Locked(SymbolCache())
+
+  /// The loaded images, and the names and locations found so far, by return address.
+  private struct SymbolCache {
+    var images: ImageMap?
+    var names: [UInt64: String?] = [:]
+    var located: [UInt64: Frame?] = [:]
+
+    /// The mangled name of each address's function (nil: no symbol); nil when symbolication failed.
+    mutating func names(of addresses: [UInt64]) -> [String?]? {
+      let missing = addresses.filter { names[$0] == nil }
+      if !missing.isEmpty {
+        guard let frames = symbolicate(missing, options: [.useSymbolCache]) else { return nil }
+        for (address, frame) in zip(missing, frames) { names[address] = .some(frame.symbol?.rawName) }
+      }
+      return addresses.map { names[$0] ?? nil }
+    }
+
+    /// Each address as a located frame (nil: no symbol); nil when symbolication failed.
+    mutating func locations(of addresses: [UInt64]) -> [Frame?]? {
+      let missing = addresses.filter { located[$0] == nil }
+      if !missing.isEmpty {
+        guard let frames = symbolicate(missing, options: [.showSourceLocations, .useSymbolCache]) else {
+          return nil
+        }
+        for (address, symbolicated) in zip(missing, frames) { located[address] = .some(Platform.frame(symbolicated)) }
+      }
+      return addresses.map { located[$0] ?? nil }
+    }
+
+    /// The frames of `addresses`, one each, on the kept map of images (taken again when an address
+    /// is outside it: a library loaded since).
+    private mutating func symbolicate(
+      _ addresses: [UInt64],
+      options: Backtrace.SymbolicationOptions
+    ) -> [SymbolicatedBacktrace.Frame]? {
+      if images == nil || addresses.contains(where: { images?.indexOfImage(at: Backtrace.Address($0)) == nil }) {
+        images = ImageMap.capture()
+      }
+      guard let frames = backtrace(of: addresses)?.symbolicated(with: images, options: options)?.frames,
+        frames.count == addresses.count
+      else { return nil }
+      return frames
+    }
+  }
 
   /// `frame` as a ``Platform/Frame``; nil when it has no symbol.
   private static func frame(_ frame: SymbolicatedBacktrace.Frame) -> Frame? {

@@ -19,7 +19,11 @@ extension Platform: PlatformInterface {
     false
   }
 
-  static func callStack(maximumDepth: Int, locating: (_ symbolName: String) -> Bool) -> [Frame]? {
+  static func captureReturnAddresses(maximumDepth: Int, into addresses: inout [UInt]) -> Int {
+    0
+  }
+
+  static func frames(returnAddresses: [UInt], locating: (_ symbolName: String) -> Bool) -> [Frame]? {
     nil
   }
 
