@@ -98,7 +98,7 @@ import Darwin
     #expect(scheduler.pending == [])
   }
 
-  @Test func aTaskWaitingOnAStreamThatNeverYieldsIsReportedThenCancelled() async {
+  @Test func aTaskWaitingOnAStreamThatNeverYieldsIsReportedAtTheLineThatStartedItThenCancelled() async {
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()
     let received = Recorder<Int>()
@@ -118,13 +118,8 @@ import Darwin
     #expect(
       issues == [
         CapturedIssue(
-          """
-          withVirtualTime ended with a task started in this scope before the first advance still suspended, waiting \
-          for something other than the scheduler: a stream that never yields, a continuation never resumed, a task \
-          it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish (or cancel it) before the \
-          scope ends; if the test means to leave it running, open the scope with leftoverWork: .expected.
-          """,
-          line: scopeLine
+          Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended."),
+          line: scopeLine + 2
         )
       ]
     )
@@ -132,6 +127,17 @@ import Darwin
     #expect(listener.snapshot?.isCancelled == true)
     #expect(received.values == [1])
     input.finish()
+  }
+
+  /// What the end of a scope at `scopeLine` says of a task it finds suspended, at the line that
+  /// started the task.
+  static func leftSuspended(scopeLine: Int, outcome: String) -> String {
+    """
+    withVirtualTime at \(file):\(scopeLine) ended with a task started here still suspended, waiting for \
+    something other than the scheduler: a stream that never yields, a continuation never resumed, a task it \
+    awaits, a real sleep or I/O. \(outcome) Let the task finish (or cancel it) before the scope ends; if the \
+    test means to leave it running, open the scope with leftoverWork: .expected.
+    """
   }
 
   /// A task that never suspends (a `Task.yield()` loop) keeps the scope from settling: judged by
@@ -211,18 +217,18 @@ import Darwin
         await scheduler.advance(by: .seconds(1))
       }
     }.issues
+    let grace = Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"
     #expect(
       issues == [
         CapturedIssue(
-          """
-          withVirtualTime ended with a task started in this scope before the first advance still suspended, waiting \
-          for something other than the scheduler: a stream that never yields, a continuation never resumed, a task \
-          it awaits, a real sleep or I/O. It was cancelled, and it did not end within \
-          \(Self.isSanitized ? ".milliseconds(1250)" : ".milliseconds(250)"): code that ignores cancellation \
-          outlives the test. Let the task finish (or cancel it) before the scope ends; if the test means to leave it \
-          running, open the scope with leftoverWork: .expected.
-          """,
-          line: scopeLine
+          Self.leftSuspended(
+            scopeLine: scopeLine,
+            outcome: """
+              It was cancelled, and it did not end within \(grace): code that ignores cancellation outlives the \
+              test.
+              """
+          ),
+          line: scopeLine + 2
         )
       ]
     )
@@ -231,31 +237,77 @@ import Darwin
     await task.snapshot?.value
   }
 
-  @Test func aTaskStartedAfterAnAdvanceNamesThatAdvance() async {
+  /// Each task left suspended is one issue at the line that started it, in the order of those
+  /// lines, whichever advance it started after: a model's method that starts one is the line.
+  @Test func eachTaskLeftSuspendedIsOneIssueAtTheLineThatStartedIt() async {
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()
-    let advanceLine = #line + 3
+    let scopeLine = #line + 2
     let issues = await withCapturedIssues {
       await scheduler.withVirtualTime {
+        Listener(stream: stream).start()
         await scheduler.advance(by: .seconds(1))
         Task { for await _ in stream {} }
         await scheduler.advance()
       }
     }.issues
-    // Reported at the scope, which the task outlived.
+    let message = Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended.")
     #expect(
       issues == [
-        CapturedIssue(
-          """
-          withVirtualTime ended with a task started in this scope after the advance at \(Self.file):\(advanceLine) \
-          still suspended, waiting for something other than the scheduler: a stream that never yields, a \
-          continuation never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. Let the \
-          task finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
-          with leftoverWork: .expected.
-          """,
-          line: advanceLine - 1
-        )
+        CapturedIssue(message, line: scopeLine + 3),
+        CapturedIssue(message, line: Listener.startLine),
       ]
+    )
+    input.finish()
+  }
+
+  /// The same test gives the same issues on every run: 200 runs of a scope that leaves one task
+  /// started before its first advance, one started after it, and one started by work the
+  /// advance ran.
+  @Test func theLeftoverTaskReportIsTheSameOnEveryRun() async {
+    var reports: [[CapturedIssue]: Int] = [:]
+    var scopeLine = 0
+    for _ in 0..<200 {
+      let scheduler = TestScheduler()
+      let (stream, input) = AsyncStream<Int>.makeStream()
+      scopeLine = #line + 2
+      let issues = await withCapturedIssues {
+        await scheduler.withVirtualTime {
+          Task { for await _ in stream {} }
+          await scheduler.advance(by: .seconds(1))
+          Task { for await _ in stream {} }
+          scheduler.schedule(after: .seconds(1)) { Listener(stream: stream).start() }
+          await scheduler.advance(by: .seconds(1))
+        }
+      }.issues
+      input.finish()
+      reports[issues, default: 0] += 1
+    }
+    let message = Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended.")
+    #expect(
+      reports == [
+        [
+          CapturedIssue(message, line: scopeLine + 1),
+          CapturedIssue(message, line: scopeLine + 3),
+          CapturedIssue(message, line: Listener.startLine),
+        ]: 200
+      ]
+    )
+  }
+
+  /// Two tasks started at one line (a loop, a helper called twice) are two issues at that line.
+  @Test func twoTasksStartedAtOneLineAreTwoIssuesThere() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for _ in 0..<2 { Listener(stream: stream).start() }
+      }
+    }.issues
+    let message = Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended.")
+    #expect(
+      issues == [CapturedIssue(message, line: Listener.startLine), CapturedIssue(message, line: Listener.startLine)]
     )
     input.finish()
   }
@@ -527,5 +579,16 @@ private actor Barrier {
       return
     }
     await withCheckedContinuation { waiting.append($0) }
+  }
+}
+
+/// A model's listener, started by a method of its own: its task is reported at the line in
+/// `start()` that started it, not at the test's call.
+private struct Listener {
+  static let startLine = #line + 4
+  let stream: AsyncStream<Int>
+
+  func start() {
+    Task { for await _ in stream {} }
   }
 }

@@ -24,6 +24,8 @@ import Testing
 /// `@Test(.virtualTime)`: a fresh scheduler and scope per test case, which `Environment.current`
 /// and ``TestScheduler/current`` both answer.
 @Suite struct VirtualTimeTraitTests {
+  private static let file = "EffectsTestSupportTests/VirtualTimeTraitTests.swift"
+
   /// What the end of the scope at `scopeLine` reports for a task left sleeping 2 s on the scope's
   /// own `environment.continuousClock` after a 1 s advance: at the scope, naming the clock.
   private static func leftSleepingOnTheScopesClock(scopeLine: Int) -> CapturedIssue {
@@ -199,7 +201,7 @@ import Testing
     )
   }
 
-  @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheTest() async throws {
+  @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheLineThatStartedIt() async throws {
     let test = try #require(Test.current)
     let (stream, input) = AsyncStream<Int>.makeStream()
     let issues = try await withCapturedIssues {
@@ -207,16 +209,18 @@ import Testing
         Task { for await _ in stream {} }
       }
     }.issues
+    // Reported at the line that started the task, naming the test whose scope it outlived.
     #expect(
       issues == [
         CapturedIssue(
           """
-          withVirtualTime ended with a task started in this scope before the first advance still suspended, waiting \
-          for something other than the scheduler: a stream that never yields, a continuation never resumed, a task \
-          it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish (or cancel it) before the \
-          scope ends; if the test means to leave it running, open the scope with leftoverWork: .expected.
+          withVirtualTime at \(Self.file):\(test.sourceLocation.line) ended with a task started here still \
+          suspended, waiting for something other than the scheduler: a stream that never yields, a continuation \
+          never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish \
+          (or cancel it) before the scope ends; if the test means to leave it running, open the scope with \
+          leftoverWork: .expected.
           """,
-          line: test.sourceLocation.line
+          line: test.sourceLocation.line + 5
         )
       ]
     )

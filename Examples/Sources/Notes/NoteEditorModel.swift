@@ -1,8 +1,8 @@
 public import Effects
 
 /// The editor of one note: it saves two seconds after the last edit (a debounce), through an
-/// ``Uploader`` that retries, and refreshes the list of notes every thirty seconds while it is
-/// shown.
+/// ``Uploader`` that retries, refreshes the list of notes every thirty seconds while it is shown,
+/// and follows the changes other devices make to the note.
 @MainActor public final class NoteEditorModel {
   public enum Status: Equatable, Sendable {
     case idle, saving, saved, failed
@@ -17,6 +17,7 @@ public import Effects
   private let uploader: Uploader
   private var autosave: Task<Void, Never>?
   private var refreshing: ScheduledWork?
+  private var following: Task<Void, Never>?
 
   public init(note: Note, environment: Environment = .current) {
     self.note = note
@@ -48,10 +49,23 @@ public import Effects
     }
   }
 
-  /// Stops refreshing, and drops a save not sent yet.
+  /// Applies each change another device makes to the note, as `changes` delivers them, until
+  /// ``stop()``.
+  public func follow(_ changes: AsyncStream<Note>) {
+    following?.cancel()
+    following = Task { [weak self] in
+      for await change in changes {
+        self?.note = change
+      }
+    }
+  }
+
+  /// Stops refreshing and following, and drops a save not sent yet.
   public func stop() {
     refreshing?.cancel()
     refreshing = nil
+    following?.cancel()
+    following = nil
     autosave?.cancel()
   }
 

@@ -4,7 +4,7 @@ import XCTest
 /// test can assert what a mistake reports, and where: its text, its file and its line. Built on
 /// XCTest's public API only, as an app's test target would.
 class CapturingTestCase: XCTestCase {
-  struct Failure: Equatable {
+  struct Failure: Hashable {
     var message: String
     var file: String
     var line: Int

@@ -82,4 +82,18 @@ final class NoteEditorModelTests: XCTestCase {
       network.assertRequests(count: 2)
     }
   }
+
+  @MainActor func testFollowsTheChangesOfOtherDevicesUntilStopped() async {
+    let (changes, remote) = AsyncStream<Note>.makeStream()
+    await scheduler.withVirtualTime {
+      model.follow(changes)
+      remote.yield(Note(id: 7, text: "From the phone"))
+      await scheduler.advance()
+      XCTAssertEqual(model.note.text, "From the phone")
+      model.stop()
+      remote.yield(Note(id: 7, text: "Too late"))
+      await scheduler.advance()
+      XCTAssertEqual(model.note.text, "From the phone")
+    }
+  }
 }

@@ -60,10 +60,15 @@ enum ReadSite {
     // Line tables are read only for the frames that may be the code under test: the names are
     // cheap, the locations are not.
     let frames = Platform.callStack(maximumDepth: maximumDepth, locating: mayBeReadSite)
-    for frame in frames ?? [] {
-      if let site = site(of: frame, test: test) { return site }
-    }
-    return nil
+    return frames?.lazy.compactMap { site(of: $0, test: test) }.first
+  }
+
+  /// The first frame of a stack captured earlier (``Platform/captureReturnAddresses(maximumDepth:into:)``)
+  /// that belongs to the code under test: where a virtual-time scope's task was started, say.
+  static func firstFrameOfCodeUnderTest(in returnAddresses: [UInt]) -> FailureLocation? {
+    guard !returnAddresses.isEmpty else { return nil }
+    let frames = Platform.frames(returnAddresses: returnAddresses, locating: mayBeReadSite)
+    return frames?.lazy.compactMap { site(of: $0, test: nil) }.first
   }
 
   /// Whether the current stack runs `testCase`'s `setUp()` or `setUpWithError()` (synchronous

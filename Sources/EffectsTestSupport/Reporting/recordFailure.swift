@@ -68,6 +68,11 @@ struct FailureLocation: Sendable, CustomStringConvertible {
     return callSite
   }
 
+  /// Whether this place comes before `other`: by file, then line, then column.
+  func precedes(_ other: FailureLocation) -> Bool {
+    (filePath, line, column) < (other.filePath, other.line, other.column)
+  }
+
   /// `Module/File.swift:42`.
   var description: String {
     "\(fileID):\(line)"

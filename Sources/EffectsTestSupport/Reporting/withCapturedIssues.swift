@@ -11,7 +11,7 @@ import Effects
 /// let issues = withCapturedIssues { spy.assertCalls(count: 2) }.issues
 /// #expect(issues == [CapturedIssue(#"Spy "events.track" was called 1 time, expected 2 times: …"#, line: line)])
 /// ```
-package struct CapturedIssue: Equatable, Sendable, CustomStringConvertible {
+package struct CapturedIssue: Hashable, Sendable, CustomStringConvertible {
   /// The text of the failure.
   package var message: String
   /// `Module/File.swift` of the place the failure points at.

@@ -13,9 +13,10 @@ extension TestScheduler {
   /// }
   /// ```
   public enum LeftoverWork: Sendable, Hashable {
-    /// Each piece of leftover work fails the test, at the line that scheduled it (or, for a
-    /// task, at the scope), then is cancelled — sleepers get `CancellationError`, tasks are
-    /// cancelled — so nothing outlives the test. The default: a test accounts for all it started.
+    /// Each piece of leftover work fails the test, at the line that scheduled it (for a task,
+    /// the line that started it: on Linux, where the stack can be read; elsewhere the scope's),
+    /// then is cancelled — sleepers get `CancellationError`, tasks are cancelled — so nothing
+    /// outlives the test. The default: a test accounts for all it started.
     case reported
     /// The test means to leave work behind: it stays as it is, neither reported nor cancelled.
     /// Work left on the scheduler runs at a later advance; tasks left suspended go on outside

@@ -55,9 +55,10 @@ extension TestScheduler {
   ///   The hooks are installed when the first scope opens and removed when the last one closes;
   ///   the scope's thread ends with it.
   /// - **The end is exhaustive**: work still scheduled and tasks still sleeping on this scheduler
-  ///   are reported at the line that scheduled them, tasks still suspended on anything else at
-  ///   this call; then all of it is cancelled, and the scope returns even if a task ignores
-  ///   cancellation (that is reported too). Pass `leftoverWork: .expected` to leave work running.
+  ///   are reported at the line that scheduled them, and each task still suspended on anything
+  ///   else at the line that started it (on Linux; elsewhere at this call); then all of it is
+  ///   cancelled, and the scope returns even if a task ignores cancellation (that is reported
+  ///   too). Pass `leftoverWork: .expected` to leave work running.
   /// - **No blocking**: the scope's nonisolated tasks share one thread. A task that blocks it (a
   ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) is
   ///   given up on after a second — the others go on on a new thread — and reported.
@@ -332,25 +333,32 @@ extension TestScheduler {
       await pause(.milliseconds(5))
     }
     let stuckAddresses = Set(stuck.map(\.address))
-    for (startedAfter, tasks) in Dictionary(grouping: unfinished, by: { $0.startedAfter?.description ?? "" })
-      .sorted(by: { $0.key < $1.key })
-    {
-      let count = tasks.count
-      let ignoring = tasks.filter { stuckAddresses.contains($0.address) }.count
-      let started = startedAfter.isEmpty ? "before the first advance" : "after the advance at \(startedAfter)"
+    // One issue per task, at the line that started it: sorted by that place, then by the order
+    // the tasks were made, so a test reports the same issues in the same order on every run.
+    let placed = unfinished.map { (task: $0, origin: executor.origin(of: $0)) }.sorted { first, second in
+      let (one, other) = (first.origin ?? scope, second.origin ?? scope)
+      if one.precedes(other) { return true }
+      if other.precedes(one) { return false }
+      return first.task.id < second.task.id
+    }
+    for (task, origin) in placed {
       let outcome =
-        ignoring == 0
-        ? "\(count == 1 ? "It was" : "They were") cancelled, and ended."
-        : """
-        \(count == 1 ? "It was" : "They were") cancelled, and \(ignoring == count ? (count == 1 ? "it" : "they") : "\(ignoring) of them") \
-        did not end within \(Self.scopeEndGrace.literal): code that ignores cancellation outlives the test.
+        stuckAddresses.contains(task.address)
+        ? """
+        It was cancelled, and it did not end within \(Self.scopeEndGrace.literal): code that ignores \
+        cancellation outlives the test.
         """
-      scope.report(
+        : "It was cancelled, and ended."
+      let what =
+        origin == nil
+        ? "withVirtualTime ended with a task started in this scope"
+        : "withVirtualTime at \(scope) ended with a task started here"
+      (origin ?? scope).report(
         """
-        withVirtualTime ended with \(count == 1 ? "a task" : "\(count) tasks") started in this scope \(started) \
-        still suspended, waiting for something other than the scheduler: a stream that never yields, a continuation never resumed, a task it \
-        awaits, a real sleep or I/O. \(outcome) Let the task finish (or cancel it) before the scope ends; if the test \
-        means to leave it running, open the scope with leftoverWork: .expected.
+        \(what) still suspended, waiting for something other than the scheduler: a stream that never \
+        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. \(outcome) Let the task \
+        finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
+        with leftoverWork: .expected.
         """
       )
     }

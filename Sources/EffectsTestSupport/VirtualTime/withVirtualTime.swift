@@ -24,7 +24,8 @@ public import Foundation
 /// ```
 ///
 /// The scope ends exhaustively, like ``TestScheduler/withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``:
-/// leftover work is reported at the line that scheduled it (tasks still suspended, at this call),
+/// leftover work is reported at the line that scheduled it (a task still suspended, at the line
+/// that started it),
 /// then cancelled — unless `leftoverWork` is ``TestScheduler/LeftoverWork/expected``.
 public func withVirtualTime<R, Failure: Error>(
   now: Date = Date(timeIntervalSinceReferenceDate: 0),

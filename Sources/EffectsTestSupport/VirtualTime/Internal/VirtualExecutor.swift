@@ -89,8 +89,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   struct StartedTask {
     /// Its address, retained by the scope.
     var address: UInt
-    /// The async form that had returned last when the task started (nil: before the first one).
-    var startedAfter: CallSite?
+    /// The runtime's id of the task: tasks are numbered in the order they are made.
+    var id: UInt64
+    /// The return addresses of the stack that started it, in ``VirtualExecutor/origins``: where
+    /// its report is placed, should it be left over.
+    var origin: Range<Int>
   }
 
   /// Something that reached the scope from outside it.
@@ -118,6 +121,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The unstructured tasks the scope started, kept alive (retained) until it closes so that its
   /// end can tell which of them never finished.
   var started: [StartedTask] = []
+  /// The stacks that started the tasks of ``started``, one after another: one buffer, so that a
+  /// task costs no allocation of its own.
+  var origins: [UInt] = []
   /// The size of ``started`` at which it is next pruned of ended tasks.
   var pruneAt = VirtualExecutor.firstPrune
   /// The serial lane's thread generation: a thread whose generation is not this one has been
@@ -309,6 +315,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     condition.broadcast()
     let retained = started
     started = []
+    origins = []
     condition.unlock()
     ScopeTasks.release(self)
     LaneWatchdog.forget(self)
