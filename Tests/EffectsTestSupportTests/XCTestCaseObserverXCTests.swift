@@ -50,3 +50,66 @@ final class XCTestCaseObserverXCTests: FailureCapturingTestCase {
     )
   }
 }
+
+/// Work a case leaves running can fail after the case has ended. XCTest records a failure only on
+/// the case running then, or on none: the report names the case that started the work.
+final class LateReportXCTests: XCTestCase {
+  /// With no case running, the report is a line on standard error that names the case.
+  func testAReportFromWorkACaseLeftRunningNamesThatCase() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Void>.makeStream()
+    let spy = Spy<Void, Void>("save")
+    let line = #line + 5
+    let sync = await scheduler.withVirtualTime(leftoverWork: .expected) {
+      Task {
+        for await _ in stream {}
+        return withTestHost(TestHost(runner: .xcTest, swiftTestingTest: false, xcTestCase: false)) {
+          spy.assertCalls(count: 1)
+        }.reports
+      }
+    }
+    // The case ends, as XCTest says it does; the work it left fails afterwards.
+    XCTestCaseObserver.shared.testCaseDidFinish(self)
+    input.finish()
+    let reports = await sync.value
+    XCTestCaseObserver.shared.testCaseWillStart(self)
+    XCTAssertEqual(
+      reports,
+      [
+        RoutedReport(
+          .standardError,
+          """
+          swift-effects: EffectsTestSupportTests/XCTestCaseObserverXCTests.swift:\(line): Spy "save" was called 0 \
+          times, expected 1 time. (Raised by work that \(name) started and left running: it came after that test had \
+          ended.)
+          """
+        )
+      ]
+    )
+  }
+
+  /// The case that started the work, still running, gets the report as it is.
+  func testAReportFromWorkOfTheRunningCaseSaysNothingMore() async {
+    let scheduler = TestScheduler()
+    let spy = Spy<Void, Void>("save")
+    let line = #line + 4
+    let reports = await scheduler.withVirtualTime {
+      await Task {
+        withTestHost(TestHost(runner: .xcTest, swiftTestingTest: false, xcTestCase: true)) {
+          spy.assertCalls(count: 1)
+        }.reports
+      }.value
+    }
+    XCTAssertEqual(
+      reports,
+      [
+        RoutedReport(
+          .xcTestFailure,
+          #"Spy "save" was called 0 times, expected 1 time."#,
+          fileID: "EffectsTestSupportTests/XCTestCaseObserverXCTests.swift",
+          line: line
+        )
+      ]
+    )
+  }
+}

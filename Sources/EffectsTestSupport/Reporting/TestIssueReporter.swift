@@ -28,7 +28,11 @@ package enum TestIssueReporter: TestIssueReporting {
     switch TestHost.current.destination(of: .liveRead) {
     case .swiftTestingIssue, .xcTestFailure:
       let scheduler = TestScheduler()
-      scheduler.state.withLock { $0.unattended = true }
+      let origin = XCTestCaseOrigin.running
+      scheduler.state.withLock {
+        $0.unattended = true
+        $0.origin = origin
+      }
       return Environment.test(scheduler: scheduler, origin: "withEnvironment({ … })", callSite: callSite)
     case .standardError, .nowhere:
       return nil

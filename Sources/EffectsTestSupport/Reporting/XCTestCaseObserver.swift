@@ -111,6 +111,47 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
   }
 }
 
+/// An XCTest case, as a report names it: the case a scope or a test environment was made in, so
+/// that a report its work raises after the case ended says whose it is (see ``lateNote``).
+struct XCTestCaseOrigin: Sendable, Equatable {
+  /// The case, by identity: XCTest keeps every case alive until the run ends.
+  var id: ObjectIdentifier
+  /// XCTest's name for it: `NotesTests.testSaves` (swift-corelibs-xctest),
+  /// `-[NotesTests testSaves]` (Apple's XCTest).
+  var name: String
+
+  /// The case running now, in XCTest's runner; nil when none runs (or none was seen to start).
+  static var running: Self? {
+    guard TestHost.Runner.ofThisProcess == .xcTest, let testCase = XCTestCaseObserver.shared.currentCase else {
+      return nil
+    }
+    return Self(id: ObjectIdentifier(testCase), name: testCase.name)
+  }
+
+  /// The case that opened the virtual-time scope the current task belongs to, when it was an
+  /// XCTest case. (Nothing here reads the environment: a read can itself be reported, and its
+  /// report would come back here.)
+  static var ofCurrentWork: Self? {
+    guard #available(EffectsVirtualTime , *) else { return nil }
+    return VirtualExecutor.scope?.origin
+  }
+
+  /// What a report adds when the work that raised it was started by `origin`, a case that is not
+  /// the one running: XCTest records a failure only on the running case (or, with none, the report
+  /// is a line on standard error), so the text names the case the failure belongs to. Empty when
+  /// `origin` is nil or runs now.
+  static func lateNote(for origin: Self?) -> String {
+    guard let origin else { return "" }
+    let running = Self.running
+    guard running != origin else { return "" }
+    let now = running.map { ", and is recorded on \($0.name), which runs now" } ?? ""
+    return """
+       (Raised by work that \(origin.name) started and left running: it came after that test had \
+      ended\(now).)
+      """
+  }
+}
+
 // Registers the observer when the binary that holds test support loads: a function pointer in the
 // section of initializers the loader runs before `main` (ELF's `.init_array`) or when it loads a
 // test bundle (Mach-O's `__mod_init_func`). A Swift 6.2 compiler has no `@section` without an

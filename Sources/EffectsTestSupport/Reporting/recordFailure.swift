@@ -103,6 +103,10 @@ func recordFailure(_ message: String, at location: FailureLocation) {
 /// and inside ``withTestHost(_:_:)`` every report is.
 func record(_ message: String, at location: FailureLocation?, in destination: TestHost.Destination) {
   let override = TestHostOverride.current
+  // XCTest records a failure on the case running now: one raised by work that an earlier case's
+  // scope left running says whose it is.
+  let late = destination == .xcTestFailure || destination == .standardError
+  let message = late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message
   switch destination {
   case .nowhere:
     return

@@ -206,8 +206,10 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     do {
       try await sleep(ticket, until: deadline, at: callSite, isolation: isolation)
     } catch let unattended as UnattendedSleep {
-      // Reported here, on the sleeping task, so that the report reaches the test that slept.
-      reportIssue(unattended.message, at: callSite)
+      // Reported here, on the sleeping task, so that the report reaches the test that slept; in
+      // XCTest, naming that test if another runs now.
+      let origin = state.withLock { $0.origin }
+      reportIssue(unattended.message + XCTestCaseOrigin.lateNote(for: origin), at: callSite)
       throw CancellationError()
     }
   }
@@ -431,6 +433,8 @@ extension TestScheduler {
     /// Whether test support made this scheduler for a test and handed it to nobody, so that a
     /// sleep on it outside a scope can only be woken by a scope (see `guardUnattendedSleep`).
     var unattended = false
+    /// The XCTest case test support made this scheduler for (with ``unattended``).
+    var origin: XCTestCaseOrigin?
 
     init(maxRuns: Int) {
       self.maxRuns = maxRuns

@@ -148,6 +148,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
   let driver: UInt?
+  /// The XCTest case that opened the scope: a report raised by a task of the scope after that
+  /// case ended names it.
+  let origin = XCTestCaseOrigin.running
   /// Starts the executor's thread.
   init(driver: UInt?) {
     self.driver = driver
