@@ -1,5 +1,6 @@
 // What the blocks of Sources/Effects/Documentation.docc/Articles/AsyncTimeIdentifiersAndRandomness.md
-// assume and do not show: the app's `Todo` and `Card` types, and `debounce(for:clock:)`.
+// assume and do not show: the app's `Todo` and `Card` types (and `debounce(for:clock:)`, in
+// Debounce.swift).
 import Foundation
 
 struct Todo: Equatable, Sendable {
@@ -10,30 +11,4 @@ struct Todo: Equatable, Sendable {
 struct Card: Equatable, Sendable {
   var rank: Int
   var suit: Character
-}
-
-// STAND-IN for swift-async-algorithms' `debounce(for:clock:)`, which the doc-blocks package does
-// not depend on. Same call shape (an element is passed on once `interval` has passed on `clock`
-// with no newer one), so the article's `SearchModel` compiles and its test runs; apps use the real
-// operator from `import AsyncAlgorithms`.
-extension AsyncSequence where Self: Sendable, Element: Sendable {
-  func debounce<C: Clock>(for interval: C.Duration, clock: C) -> AsyncStream<Element> {
-    AsyncStream { continuation in
-      let upstream = Task {
-        var pending: Task<Void, Never>?
-        do {
-          for try await element in self {
-            pending?.cancel()
-            pending = Task {
-              do { try await clock.sleep(for: interval) } catch { return }
-              continuation.yield(element)
-            }
-          }
-        } catch {}
-        pending?.cancel()
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in upstream.cancel() }
-    }
-  }
 }

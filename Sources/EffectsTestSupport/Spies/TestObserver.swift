@@ -28,16 +28,52 @@ import Effects
 /// completed. Values that arrive after either are still recorded. An observer is a reference type,
 /// `Sendable` when its values are, and may be fed from many tasks.
 public final class TestObserver<Value, Failure: Error> {
+  /// One event, with the virtual instant it was received at (nil: outside any virtual-time scope).
+  struct Recorded {
+    var event: Event
+    var instant: Duration?
+  }
+
+  enum Event {
+    case value(Value)
+    case finished
+    case failed(Failure)
+  }
+
   struct State {
-    var values: [Value] = []
-    var didComplete = false
-    var failure: Failure?
+    var recorded: [Recorded] = []
+    /// The task ``init(observing:fileID:filePath:line:column:)`` started, until it ends.
+    var observing: Task<Void, Never>?
+
+    var values: [Value] {
+      recorded.compactMap { recorded in
+        guard case .value(let value) = recorded.event else { return nil }
+        return value
+      }
+    }
+
+    var didComplete: Bool {
+      recorded.contains { if case .finished = $0.event { true } else { false } }
+    }
+
+    var failure: Failure? {
+      recorded.lazy.compactMap { recorded -> Failure? in
+        guard case .failed(let failure) = recorded.event else { return nil }
+        return failure
+      }.last
+    }
   }
 
   let state = Locked(State())
+  /// The scheduler whose virtual time the observer's events are measured on: the scope's it was
+  /// made in, if any.
+  let scheduler: TestScheduler?
 
-  /// Creates an observer that has seen nothing.
-  public init() {}
+  /// Creates an observer that has seen nothing. Made inside a virtual-time scope, it records the
+  /// instant of each event on the scope's scheduler, for ``assertTimeline(_:fileID:filePath:line:column:)-(Timeline<Value,Failure>,_,_,_,_)``.
+  public init() {
+    scheduler = TestScheduler.scoped
+  }
 
   /// Every value received, oldest first.
   public var values: [Value] {
@@ -46,7 +82,7 @@ public final class TestObserver<Value, Failure: Error> {
 
   /// The latest value received, or `nil` when there is none.
   public var lastValue: Value? {
-    state.withLock { $0.values.last }
+    values.last
   }
 
   /// Whether ``complete()`` was called (or an observed sequence ended without throwing).
@@ -59,7 +95,19 @@ public final class TestObserver<Value, Failure: Error> {
     state.withLock { $0.failure }
   }
 
-  /// Forgets every value, the completion and the failure: the observer is as new.
+  /// Everything received, each event at the virtual instant it was received (the scheduler's
+  /// ``TestScheduler/elapsed`` then). An event received outside any virtual-time scope has no
+  /// instant, and is listed at `.zero`.
+  ///
+  /// ```swift
+  /// #expect(observer.timeline.values == ["piz"])
+  /// ```
+  public var timeline: Timeline<Value, Failure> {
+    Timeline(state.withLock { $0.recorded.map { $0.timelineEvent } })
+  }
+
+  /// Forgets every value, the completion and the failure: the observer is as new. An observation
+  /// started by ``init(observing:fileID:filePath:line:column:)`` goes on.
   ///
   /// ```swift
   /// observer.clear()
@@ -67,22 +115,27 @@ public final class TestObserver<Value, Failure: Error> {
   /// observer.assertValues([.loading, .loaded])
   /// ```
   public func clear() {
-    state.withLock { $0 = State() }
+    state.withLock { $0.recorded = [] }
   }
 
   /// Records a value. Pass it as a callback: `onValue: observer.send`.
   public func send(_ value: Value) {
-    state.withLock { $0.values.append(value) }
+    record(.value(value))
   }
 
   /// Records that the stream finished normally.
   public func complete() {
-    state.withLock { $0.didComplete = true }
+    record(.finished)
   }
 
   /// Records that the stream failed with `error`.
   public func fail(_ error: Failure) {
-    state.withLock { $0.failure = error }
+    record(.failed(error))
+  }
+
+  private func record(_ event: Event) {
+    let instant = (scheduler ?? TestScheduler.scoped)?.elapsed
+    state.withLock { $0.recorded.append(Recorded(event: event, instant: instant)) }
   }
 
   /// Consumes `sequence` to its end: each element is sent, then the observer completes — or, when
@@ -104,25 +157,91 @@ public final class TestObserver<Value, Failure: Error> {
     line: UInt = #line,
     column: UInt = #column
   ) async where S.Element == Value {
+    await consume(sequence, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Records what `sequence` does; nothing once the consuming task is cancelled (by ``cancel()``,
+  /// or the end of the scope), not even the end that cancellation makes a sequence return.
+  func consume<S: AsyncSequence>(_ sequence: S, at callSite: CallSite) async where S.Element == Value {
     do {
       for try await value in sequence {
         send(value)
       }
-      complete()
+      if !Task.isCancelled { complete() }
     } catch let error as Failure {
-      fail(error)
+      if !Task.isCancelled || !(error is CancellationError) { fail(error) }
     } catch {
+      if Task.isCancelled, error is CancellationError { return }
       reportIssue(
         """
         TestObserver<\(Value.self), \(Failure.self)> cannot record what the observed \(S.self) threw, \
         \(describe(error)), as a failure: it is not a \(Failure.self). Declare the observer with Failure = any Error \
         (or the sequence's error type).
         """,
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
+        at: callSite
       )
+    }
+  }
+}
+
+extension TestObserver {
+  /// Stops observing the sequence given to ``init(observing:fileID:filePath:line:column:)``: its
+  /// task is cancelled, and nothing more is recorded, not even an end. What was recorded stays.
+  ///
+  /// ```swift
+  /// let ticks = TestObserver(observing: timer.ticks)
+  /// await scheduler.advance(by: .seconds(3))
+  /// ticks.cancel()   // the timer never ends
+  /// ```
+  public func cancel() {
+    state.withLock { $0.observing }?.cancel()
+  }
+}
+
+extension TestObserver where Value: Sendable, Failure == any Error {
+  /// Creates an observer that starts consuming `sequence` now, in a task of its own, and records
+  /// each value and its end at the virtual instant it receives them: the recorder of a timeline.
+  ///
+  /// ```swift
+  /// @Test(.virtualTime) func resultsFollowTheQuery() async {
+  ///   let model = SearchModel()
+  ///   let results = TestObserver(observing: model.results)
+  ///   model.type("piz")
+  ///   await TestScheduler.current.advance(by: .milliseconds(300))
+  ///   results.assertTimeline([.value(["pizza"], at: .milliseconds(300))])
+  /// }
+  /// ```
+  ///
+  /// Make it inside a virtual-time scope (`@Test(.virtualTime)`, `withVirtualTime`): the task is
+  /// then the scope's, so an `await advance` waits for it to record what it was handed, and the
+  /// instants are the scope's. A sequence that never ends keeps the task waiting: call
+  /// ``cancel()`` before the scope ends, or the scope reports the task, at this line, as work
+  /// left running.
+  ///
+  /// The observer records a failure of any error, whatever the sequence throws (a sequence that
+  /// never throws just never records one), so its type needs no naming:
+  /// `TestObserver(observing: model.results)` is a `TestObserver<[String], any Error>`.
+  public convenience init<S: AsyncSequence & SendableMetatype>(
+    observing sequence: sending S,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where S.Element == Value {
+    self.init()
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let task = Task { [self] in await consume(sequence, at: callSite) }
+    state.withLock { $0.observing = task }
+  }
+}
+
+extension TestObserver.Recorded {
+  /// The event as a timeline lists it (at `.zero` when it has no instant).
+  var timelineEvent: Timeline<Value, Failure>.Event {
+    switch event {
+    case .value(let value): .value(value, at: instant ?? .zero)
+    case .finished: .finished(at: instant ?? .zero)
+    case .failed(let failure): .failed(failure, at: instant ?? .zero)
     }
   }
 }

@@ -397,7 +397,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// Cancelling removes the work from the queue. The handle holds the queue's state, not the
   /// scheduler: when the scheduler goes, its `deinit` empties the queue, so a handle kept by work
   /// that captures it makes no cycle that outlives the scheduler.
-  private func cancellation(of handle: TimerQueue.Handle) -> ScheduledWork {
+  func cancellation(of handle: TimerQueue.Handle) -> ScheduledWork {
     ScheduledWork(owner: state, id: handle.id, slot: handle.slot)
   }
 }
