@@ -70,6 +70,15 @@ let package = Package(
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
+    .testTarget(
+      name: "TimelinesTests",
+      dependencies: [
+        "LiveModels",
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
     .target(name: "Notes", dependencies: [.product(name: "Effects", package: "swift-effects")]),
     .testTarget(
       name: "NotesTests",
