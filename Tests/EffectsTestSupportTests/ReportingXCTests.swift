@@ -59,3 +59,30 @@ final class ReportingXCTests: FailureCapturingTestCase {
     XCTAssertEqual(failures, [])
   }
 }
+
+/// A timeline assertion fails an XCTest case at its line, with the diff of events.
+final class TimelineXCTests: FailureCapturingTestCase {
+  @MainActor func testATimelineThatDiffersFailsAnXCTestAtItsLine() async {
+    let scheduler = TestScheduler()
+    let line = #line + 5
+    let failures = await scheduler.withVirtualTime {
+      let observer = TestObserver(observing: scheduler.sequence(playing: [.value(1, at: .milliseconds(300))]))
+      await scheduler.advance(by: .milliseconds(300))
+      defer { observer.cancel() }
+      return capturingFailures { observer.assertTimeline([.value(1, at: .milliseconds(200))]) }
+    }
+    XCTAssertEqual(failures.map(\.line), [line])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/ReportingXCTests.swift") }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        TestObserver<Int, Error> events differ: got 1, expected 1; first difference at index 0:
+          ~ [0] 1 at .milliseconds(200)   (expected)
+            [0] 1 at .milliseconds(300)   (actual)
+        The expected timeline has no end: it checks the events so far, and that the sequence has not ended yet.
+        """
+      ]
+    )
+  }
+}
