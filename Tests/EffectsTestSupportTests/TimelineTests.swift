@@ -198,11 +198,11 @@ private struct Offline: Error, Equatable {}
         issues == [
           CapturedIssue(
             """
-            TestScheduler.sequence(playing:) got a timeline it cannot play as written: event 1, 1 at .zero, is before \
-            the current instant, .seconds(1): it was played at once; event 3, 3 at .seconds(2), is earlier than the \
-            event before it: it was played at .seconds(3); event 5, 4 at .seconds(5), comes after the end (finished \
-            at .seconds(4)): it was dropped. List the events in the order they happen, at .seconds(1) or later (the \
-            scheduler's elapsed time now), with the end last.
+            TestScheduler.sequence(playing:) got a timeline it cannot play as written: event [0], 1 at .zero, is \
+            before the current instant, .seconds(1), so it is played at once; event [2], 3 at .seconds(2), is earlier \
+            than the event before it, so it is played at .seconds(3); event [4], 4 at .seconds(5), comes after the end \
+            (finished at .seconds(4)), so it is dropped. List the events in the order they happen, at .seconds(1) or \
+            later (the scheduler's elapsed time now), with the end last.
             """,
             line: line
           )
@@ -219,8 +219,8 @@ private struct Offline: Error, Equatable {}
     }
   }
 
-  /// An observer still consuming when the scope ends is work left running: reported at the line
-  /// that made it, then cancelled.
+  /// An observer still consuming when the scope ends reports itself at the line that made it,
+  /// naming the fix, and stops.
   @Test func anObserverStillConsumingAtTheEndIsReportedWhereItWasMade() async {
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()
@@ -233,19 +233,40 @@ private struct Offline: Error, Equatable {}
         observer.assertValues([1])
       }
     }.issues
-    #expect(
-      issues == [
-        CapturedIssue(
-          """
-          withVirtualTime at \(Self.file):\(scopeLine) ended with a task started here still suspended, waiting for \
-          something other than the scheduler: a stream that never yields, a continuation never resumed, a task it \
-          awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish (or cancel it) before the \
-          scope ends; if the test means to leave it running, open the scope with leftoverWork: .expected.
-          """,
-          line: scopeLine + 1
-        )
-      ]
-    )
+    #expect(issues == [Self.stillObserving(scopeLine: scopeLine, values: "1 value", line: scopeLine + 1)])
     input.finish()
+  }
+
+  /// A sequence whose work sleeps on the scope's clock (a timer, a debounce) is one mistake, not a
+  /// sleeper left behind: the observer reports itself, and its cancellation ends the sleep.
+  @Test func anObserverOfASequenceThatSleepsIsReportedOnceWhereItWasMade() async {
+    let scheduler = TestScheduler()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        let clock = Environment.current.continuousClock
+        let played = scheduler.sequence(playing: [.value(1, at: .zero), .value(2, at: .seconds(1))])
+        let slow = played.map { value in
+          try? await clock.sleep(for: .seconds(10))
+          return value
+        }
+        _ = TestObserver(observing: slow)
+        await scheduler.advance(by: .seconds(2))
+      }
+    }.issues
+    #expect(issues == [Self.stillObserving(scopeLine: scopeLine, values: "0 values", line: scopeLine + 7)])
+    #expect(scheduler.pending == [])
+  }
+
+  private static func stillObserving(scopeLine: Int, values: String, line: Int) -> CapturedIssue {
+    CapturedIssue(
+      """
+      TestObserver<Int, Error> made here was still observing its sequence when withVirtualTime at \
+      \(file):\(scopeLine) ended, after \(values) and no end. It was cancelled. Call cancel() once the test has seen \
+      what it checks (a sequence that never ends: a timer, a stream of notifications), or let the sequence end \
+      before the scope does; if the test means to leave it running, open the scope with leftoverWork: .expected.
+      """,
+      line: line
+    )
   }
 }

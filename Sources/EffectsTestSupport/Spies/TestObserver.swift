@@ -42,8 +42,10 @@ public final class TestObserver<Value, Failure: Error> {
 
   struct State {
     var recorded: [Recorded] = []
-    /// The task ``init(observing:fileID:filePath:line:column:)`` started, until it ends.
+    /// The task ``init(observing:fileID:filePath:line:column:)`` started, and whether it is
+    /// still consuming.
     var observing: Task<Void, Never>?
+    var consuming = false
 
     var values: [Value] {
       recorded.compactMap { recorded in
@@ -230,8 +232,33 @@ extension TestObserver where Value: Sendable, Failure == any Error {
   ) where S.Element == Value {
     self.init()
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let task = Task { [self] in await consume(sequence, at: callSite) }
+    state.withLock { $0.consuming = true }
+    let task = Task { [self] in
+      await consume(sequence, at: callSite)
+      state.withLock { $0.consuming = false }
+    }
     state.withLock { $0.observing = task }
+    scheduler?.whenScopeEnds { [weak self] scope in
+      self?.stopAtScopeEnd(scope, madeAt: callSite) ?? false
+    }
+  }
+
+  /// Reports the observer still consuming when its scope ends, at the line that made it, and
+  /// cancels its task; false when it had finished.
+  private func stopAtScopeEnd(_ scope: FailureLocation, madeAt callSite: CallSite) -> Bool {
+    let (consuming, task, count) = state.withLock { ($0.consuming, $0.observing, $0.values.count) }
+    guard consuming, let task else { return false }
+    reportIssue(
+      """
+      \(observerName) made here was still observing its sequence when withVirtualTime at \(scope) ended, after \
+      \(counted(count, "value")) and no end. It was cancelled. Call cancel() once the test has seen what it checks (a \
+      sequence that never ends: a timer, a stream of notifications), or let the sequence end before the scope does; if \
+      the test means to leave it running, open the scope with leftoverWork: .expected.
+      """,
+      at: callSite
+    )
+    task.cancel()
+    return true
   }
 }
 

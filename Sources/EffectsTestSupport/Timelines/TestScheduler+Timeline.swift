@@ -87,18 +87,18 @@ extension TestScheduler {
     var playable: [(instant: Duration, event: Timeline<Element, Failure>.Event)] = []
     for (index, event) in timeline.events.enumerated() {
       if let end = playable.last?.event, end.isEnd {
-        problems.append("event \(index + 1), \(event), comes after the end (\(end)): it was dropped")
+        problems.append("event [\(index)], \(event), comes after the end (\(end)), so it is dropped")
         continue
       }
       var instant = event.instant
       if instant < now {
         problems.append(
-          "event \(index + 1), \(event), is before the current instant, \(now.spelled): it was played at once"
+          "event [\(index)], \(event), is before the current instant, \(now.spelled), so it is played at once"
         )
         instant = now
       } else if instant < previous {
         problems.append(
-          "event \(index + 1), \(event), is earlier than the event before it: it was played at \(previous.spelled)"
+          "event [\(index)], \(event), is earlier than the event before it, so it is played at \(previous.spelled)"
         )
         instant = previous
       }

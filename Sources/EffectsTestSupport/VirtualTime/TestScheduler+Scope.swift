@@ -247,6 +247,13 @@ extension TestScheduler {
   func atScopeEnd(_ check: @escaping @Sendable () -> Void) {
     state.withLock { $0.scopeEndChecks.append(check) }
   }
+
+  /// Runs `check` when the operation of the scope open on this scheduler has returned and its
+  /// tasks have settled, before its leftover work is read; `check` answers whether it cancelled
+  /// something (the scope then lets it settle first). Only when leftover work is reported.
+  func whenScopeEnds(_ check: @escaping @Sendable (_ scope: FailureLocation) -> Bool) {
+    state.withLock { $0.scopeEndingChecks.append(check) }
+  }
 }
 
 @available(EffectsVirtualTime, *)
@@ -274,8 +281,16 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation
   ) async {
     // Tasks started last reach their first suspension (a sleep, say) before anything is read.
-    let settled = await settle(executor, drive: nil, patience: .scopeEnd)
+    var settled = await settle(executor, drive: nil, patience: .scopeEnd)
+    let ending = state.withLock { state in
+      defer { state.scopeEndingChecks = [] }
+      return state.scopeEndingChecks
+    }
     guard leftoverWork == .reported else { return }
+    // What reports itself (an observer still consuming) stops first, with what it started.
+    if settled, ending.map({ $0(scope) }).contains(true) {
+      settled = await settle(executor, drive: nil, patience: .scopeEnd)
+    }
     let leftovers = removeAllWork()
     guard settled else {
       // Tasks that never all suspend: report that, and cancel what can be cancelled, so that

@@ -428,6 +428,9 @@ extension TestScheduler {
     /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused
     /// stubs.
     var scopeEndChecks: [@Sendable () -> Void] = []
+    /// What runs when the open scope's operation has returned and its tasks have settled, before
+    /// its leftover work is read: a `TestObserver` still consuming reports itself and stops.
+    var scopeEndingChecks: [@Sendable (_ scope: FailureLocation) -> Bool] = []
     /// Whether a sleep from inside another scheduler's scope was reported: once a scheduler.
     var reportedForeignSleep = false
     /// Whether test support made this scheduler for a test and handed it to nobody, so that a
