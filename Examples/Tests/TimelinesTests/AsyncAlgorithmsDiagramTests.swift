@@ -199,6 +199,28 @@ extension DiagramScenario {
     ),
   ]
 
+  /// Their chunks by a signal: the first input, chunked at each value of the second.
+  static func signalled(_ name: String, _ input: String, _ signal: String, _ output: String) -> DiagramScenario {
+    DiagramScenario(
+      name: "TestChunk.\(name)",
+      inputs: [input, signal],
+      observe: { inputs, _ in TestObserver(observing: inputs[0].chunked(by: inputs[1]).map(concatenated)) },
+      output: output
+    )
+  }
+
+  /// Their chunks by time: the input, chunked every `every` ticks of the clock.
+  static func timed(_ name: String, _ input: String, every: Int, _ output: String) -> DiagramScenario {
+    DiagramScenario(
+      name: "TestChunk.\(name)",
+      inputs: [input],
+      observe: { inputs, clock in
+        TestObserver(observing: inputs[0].chunked(by: .repeating(every: steps(every), clock: clock)).map(concatenated))
+      },
+      output: output
+    )
+  }
+
   static let chunks: [DiagramScenario] = [
     DiagramScenario(
       name: "TestChunk.test_count_one",
@@ -206,30 +228,20 @@ extension DiagramScenario {
       observe: { inputs, _ in TestObserver(observing: inputs[0].chunks(ofCount: 1).map(concatenated)) },
       output: "ABCDE|"
     ),
-    DiagramScenario(
-      name: "TestChunk.test_signal_equalChunks",
-      inputs: ["ABC-    DEF-    GHI-     |", "---X    ---X    ---X    |"],
-      observe: { inputs, _ in TestObserver(observing: inputs[0].chunked(by: inputs[1]).map(concatenated)) },
-      output: "---'ABC'---'DEF'---'GHI'|"
+    signalled(
+      "test_signal_equalChunks",
+      "ABC-    DEF-    GHI-     |",
+      "---X    ---X    ---X    |",
+      "---'ABC'---'DEF'---'GHI'|"
     ),
-    DiagramScenario(
-      name: "TestChunk.test_signal_unequalChunks",
-      inputs: ["AB-   A-ABCDEFGH-         |", "--X   -X--------X         |"],
-      observe: { inputs, _ in TestObserver(observing: inputs[0].chunked(by: inputs[1]).map(concatenated)) },
-      output: "--'AB'-A--------'ABCDEFGH'|"
+    signalled(
+      "test_signal_unequalChunks",
+      "AB-   A-ABCDEFGH-         |",
+      "--X   -X--------X         |",
+      "--'AB'-A--------'ABCDEFGH'|"
     ),
-    DiagramScenario(
-      name: "TestChunk.test_signal_emptyChunks",
-      inputs: ["--1--|", "XX-XX|"],
-      observe: { inputs, _ in TestObserver(observing: inputs[0].chunked(by: inputs[1]).map(concatenated)) },
-      output: "---1-|"
-    ),
-    DiagramScenario(
-      name: "TestChunk.test_signal_error",
-      inputs: ["AB^", "---X|"],
-      observe: { inputs, _ in TestObserver(observing: inputs[0].chunked(by: inputs[1]).map(concatenated)) },
-      output: "--^"
-    ),
+    signalled("test_signal_emptyChunks", "--1--|", "XX-XX|", "---1-|"),
+    signalled("test_signal_error", "AB^", "---X|", "--^"),
     DiagramScenario(
       name: "TestChunk.test_signal_unsignaledTrailingChunk",
       inputs: ["111-111|", "---X---|"],
@@ -242,35 +254,13 @@ extension DiagramScenario {
       observe: { inputs, _ in TestObserver(observing: inputs[0].chunks(ofCount: 2, or: inputs[1]).map(concatenated)) },
       output: "-'AB'----'AB'-|"
     ),
-    DiagramScenario(
-      name: "TestChunk.test_time_equalChunks",
-      inputs: ["ABC-    DEF-    GHI-     |"],
-      observe: { inputs, clock in
-        TestObserver(
-          observing: inputs[0].chunked(by: .repeating(every: steps(4), clock: clock)).map(concatenated)
-        )
-      },
-      output: "---'ABC'---'DEF'---'GHI'|"
+    timed("test_time_equalChunks", "ABC-    DEF-    GHI-     |", every: 4, "---'ABC'---'DEF'---'GHI'|"),
+    timed(
+      "test_time_unequalChunks",
+      "AB------    A------- ABCDEFG-         |",
+      every: 8,
+      "-------'AB' -------A -------'ABCDEFG'|"
     ),
-    DiagramScenario(
-      name: "TestChunk.test_time_unequalChunks",
-      inputs: ["AB------    A------- ABCDEFG-         |"],
-      observe: { inputs, clock in
-        TestObserver(
-          observing: inputs[0].chunked(by: .repeating(every: steps(8), clock: clock)).map(concatenated)
-        )
-      },
-      output: "-------'AB' -------A -------'ABCDEFG'|"
-    ),
-    DiagramScenario(
-      name: "TestChunk.test_time_emptyChunks",
-      inputs: ["-- 1- --|"],
-      observe: { inputs, clock in
-        TestObserver(
-          observing: inputs[0].chunked(by: .repeating(every: steps(2), clock: clock)).map(concatenated)
-        )
-      },
-      output: "-- -1 --|"
-    ),
+    timed("test_time_emptyChunks", "-- 1- --|", every: 2, "-- -1 --|"),
   ]
 }
