@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
   ],
   targets: [
     // Every workload, on every side: ours, the peers', the floors.
@@ -41,6 +42,17 @@ let package = Package(
     ),
     // One workload outside the harness, for valgrind --tool=callgrind.
     .executableTarget(name: "Profile", dependencies: ["Workloads"]),
+    // The same test written three ways, run as a suite: failures and time per case.
+    .executableTarget(
+      name: "suite",
+      dependencies: [
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ],
+      path: "Sources/Suite"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
