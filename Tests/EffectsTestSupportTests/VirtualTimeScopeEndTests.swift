@@ -295,6 +295,28 @@ import Darwin
     )
   }
 
+  /// Tasks started while the end of the scope cancels the leftovers (a cleanup that starts
+  /// tasks), after a thousand started earlier, still leave each leftover placed at its own line.
+  @Test func tasksStartedWhileTheEndCancelsStillLeaveEachLeftoverAtItsLine() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for _ in 0..<1_000 { Task {} }
+        await scheduler.advance()
+        Task {
+          for await _ in stream {}
+          for _ in 0..<2_000 { Task {} }
+        }
+        await scheduler.advance()
+      }
+    }.issues
+    let message = Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended.")
+    #expect(issues == [CapturedIssue(message, line: scopeLine + 3)])
+    input.finish()
+  }
+
   /// Two tasks started at one line (a loop, a helper called twice) are two issues at that line.
   @Test func twoTasksStartedAtOneLineAreTwoIssuesThere() async {
     let scheduler = TestScheduler()

@@ -54,6 +54,13 @@ enum ReadSite {
     }
   }
 
+  /// Whether `path` is a source of a package the tests depend on, checked out by SwiftPM
+  /// (`.build/checkouts/…`) or Xcode (`SourcePackages/checkouts/…`): code the user cannot change,
+  /// so never the place of a report — the user's line that called into it is.
+  static func isDependencySource(_ path: String) -> Bool {
+    path.contains("/.build/checkouts/") || path.contains("/SourcePackages/checkouts/")
+  }
+
   /// The first frame of the caller's stack that belongs to the code under test, if the platform can
   /// say.
   static func caller(test: TestFile? = nil) -> FailureLocation? {
@@ -107,7 +114,8 @@ enum ReadSite {
     // An app's own accessor (`extension Environment { var apiClient … }`) is a member of
     // `Environment` too: the read site is the line that used it.
     guard let location = frame.location, location.line > 0, mayBeReadSite(frame.symbolName),
-      let module = module(ofMangledName: frame.symbolName), !isLibrarySource(location.path)
+      let module = module(ofMangledName: frame.symbolName), !isLibrarySource(location.path),
+      !isDependencySource(location.path)
     else { return nil }
     if location.path.contains("@__swiftmacro_") {
       return inMacroExpansion(location.path, test: test)

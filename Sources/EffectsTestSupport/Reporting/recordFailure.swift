@@ -105,7 +105,8 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
   let override = TestHostOverride.current
   // XCTest records a failure on the case running now: one raised by work that an earlier case's
   // scope left running says whose it is.
-  let late = destination == .xcTestFailure || destination == .standardError
+  let late =
+    (destination == .xcTestFailure || destination == .standardError) && !message.contains("(Raised by work that")
   let message = late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message
   switch destination {
   case .nowhere:

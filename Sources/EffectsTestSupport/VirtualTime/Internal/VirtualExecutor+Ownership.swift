@@ -131,8 +131,15 @@ extension VirtualExecutor {
   /// Where the code under test started `task`: the first frame of its stack that is the code's,
   /// not the runtime's or this library's. Nil where the platform cannot say.
   func origin(of task: StartedTask) -> FailureLocation? {
+    // Looked up again: tasks started since `task` was copied may have pruned the list, and moved
+    // its stack within the buffer.
     condition.lock()
-    let stack = Array(origins[task.origin])
+    var stack: [UInt] = []
+    if let current = started.first(where: { $0.address == task.address && $0.id == task.id }),
+      current.origin.upperBound <= origins.count
+    {
+      stack = Array(origins[current.origin])
+    }
     condition.unlock()
     return ReadSite.firstFrameOfCodeUnderTest(in: stack)
   }
