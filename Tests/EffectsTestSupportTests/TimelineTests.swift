@@ -125,10 +125,38 @@ private struct Offline: Error, Equatable {}
         )
       ]
     )
+    // The dropped '^' still takes its tick: the events after it stay where the diagram draws them.
     #expect(
       timeline.description
-        == #"["a" at .zero, "b" at .milliseconds(1), "c" at .milliseconds(1), finished at .milliseconds(2)]"#
+        == #"["a" at .zero, "b" at .milliseconds(2), "c" at .milliseconds(2), finished at .milliseconds(3)]"#
     )
+  }
+
+  /// After `cancel()`, nothing more is recorded: not the values a stream had already buffered.
+  @Test(.virtualTime) func afterCancelNothingMoreIsRecorded() async {
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let observer = TestObserver(observing: stream)
+    input.yield(1)
+    await TestScheduler.current.advance()
+    input.yield(2)
+    input.yield(3)
+    observer.cancel()
+    await TestScheduler.current.advance()
+    #expect(observer.values == [1])
+    input.finish()
+  }
+
+  /// Failures match when they are of one `Equatable` type and equal, else when described alike —
+  /// whichever side is expected.
+  @Test(.virtualTime) func failuresMatchTheSameWayWhicheverSideIsExpected() async {
+    struct Plain: Error, CustomStringConvertible { var description: String { "E" } }
+    struct Compared: Error, Equatable, CustomStringConvertible { var description: String { "E" } }
+    let scheduler = TestScheduler.current
+    let observer = TestObserver<Int, any Error>(observing: scheduler.sequence(playing: [.failed(Plain(), at: .zero)]))
+    await scheduler.advance()
+    observer.assertTimeline([.failed(Plain(), at: .zero)])
+    let issues = withCapturedIssues { observer.assertTimeline([.failed(Compared(), at: .zero)]) }.issues
+    #expect(issues.count == 1, "a Plain failure is not a Compared one, though both read \"E\"")
   }
 
   // MARK: Mistakes
@@ -199,10 +227,10 @@ private struct Offline: Error, Equatable {}
           CapturedIssue(
             """
             TestScheduler.sequence(playing:) got a timeline it cannot play as written: event [0], 1 at .zero, is \
-            before the current instant, .seconds(1), so it is played at once; event [2], 3 at .seconds(2), is earlier \
-            than the event before it, so it is played at .seconds(3); event [4], 4 at .seconds(5), comes after the end \
-            (finished at .seconds(4)), so it is dropped. List the events in the order they happen, at .seconds(1) or \
-            later (the scheduler's elapsed time now), with the end last.
+            before the current instant, .seconds(1), so it is played at the next advance; event [2], 3 at \
+            .seconds(2), is earlier than the event before it, so it is played at .seconds(3); event [4], 4 at \
+            .seconds(5), comes after the end (finished at .seconds(4)), so it is dropped. List the events in the order \
+            they happen, at .seconds(1) or later (the scheduler's elapsed time now), with the end last.
             """,
             line: line
           )

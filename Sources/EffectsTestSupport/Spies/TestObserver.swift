@@ -46,6 +46,8 @@ public final class TestObserver<Value, Failure: Error> {
     /// still consuming.
     var observing: Task<Void, Never>?
     var consuming = false
+    /// Set by ``cancel()``: nothing more is recorded.
+    var stopped = false
 
     var values: [Value] {
       recorded.compactMap { recorded in
@@ -137,7 +139,10 @@ public final class TestObserver<Value, Failure: Error> {
 
   private func record(_ event: Event) {
     let instant = (scheduler ?? TestScheduler.scoped)?.elapsed
-    state.withLock { $0.recorded.append(Recorded(event: event, instant: instant)) }
+    state.withLock { state in
+      guard !state.stopped else { return }
+      state.recorded.append(Recorded(event: event, instant: instant))
+    }
   }
 
   /// Consumes `sequence` to its end: each element is sent, then the observer completes — or, when
@@ -196,7 +201,10 @@ extension TestObserver {
   /// ticks.cancel()   // the timer never ends
   /// ```
   public func cancel() {
-    state.withLock { $0.observing }?.cancel()
+    state.withLock { state in
+      state.stopped = true
+      return state.observing
+    }?.cancel()
   }
 }
 
@@ -246,7 +254,11 @@ extension TestObserver where Value: Sendable, Failure == any Error {
   /// Reports the observer still consuming when its scope ends, at the line that made it, and
   /// cancels its task; false when it had finished.
   private func stopAtScopeEnd(_ scope: FailureLocation, madeAt callSite: CallSite) -> Bool {
-    let (consuming, task, count) = state.withLock { ($0.consuming, $0.observing, $0.values.count) }
+    let (consuming, task, count) = state.withLock { state in
+      // Cancelled by the test already: a task that still runs ignores cancellation, which the
+      // scope reports as such.
+      (state.consuming && !state.stopped, state.observing, state.values.count)
+    }
     guard consuming, let task else { return false }
     reportIssue(
       """
@@ -257,6 +269,7 @@ extension TestObserver where Value: Sendable, Failure == any Error {
       """,
       at: callSite
     )
+    state.withLock { $0.stopped = true }
     task.cancel()
     return true
   }

@@ -22,7 +22,7 @@ extension TestScheduler {
   /// reported at this call.
   ///
   /// Bad input is reported at this call, and played as well as it can be: an event at an instant
-  /// already past is played at once, one earlier than the event before it is played at that
+  /// already past is played at the next advance, one earlier than the event before it is played at that
   /// event's instant, and an event after the end is dropped — with the report saying which.
   public func sequence<Element: Sendable>(
     playing timeline: Timeline<Element, Never>,
@@ -93,7 +93,7 @@ extension TestScheduler {
       var instant = event.instant
       if instant < now {
         problems.append(
-          "event [\(index)], \(event), is before the current instant, \(now.spelled), so it is played at once"
+          "event [\(index)], \(event), is before the current instant, \(now.spelled), so it is played at the next advance"
         )
         instant = now
       } else if instant < previous {

@@ -96,6 +96,7 @@ enum DiagramReader {
           dropped (a diagram with '^' is a Timeline<String, any Error>: write its type)
           """
         )
+        if group == nil { ticks += 1 }
         return
       }
       if group != nil {

@@ -109,12 +109,13 @@ extension Timeline: CustomStringConvertible {
   }
 }
 
-/// Whether two failures are the same: equal when the first is `Equatable` and the second of its
-/// type, else described alike.
+/// Whether two failures are the same: of one type and equal, when that type is `Equatable`; else
+/// described alike.
 func sameFailure(_ one: any Error, _ two: any Error) -> Bool {
   if let equatable = (one as Any) as? any Equatable {
     return equals(equatable, two)
   }
+  if (two as Any) is any Equatable { return false }
   return describe(one) == describe(two)
 }
 
