@@ -58,6 +58,13 @@ import Darwin
     #expect(Platform.isTraced == (tracer != 0))
   }
 
+  /// The thread is known by its id, the same one `/proc/thread-self` names.
+  @Test func aThreadIsKnownByItsOwnID() throws {
+    let stat = try String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8)
+    let id = try #require(stat.split(separator: " ").first)
+    #expect(Platform.currentThread()?.statPath == "/proc/self/task/\(id)/stat")
+  }
+
   @Test func aThreadReadingItselfIsRunning() throws {
     let thread = try #require(Platform.currentThread())
     #expect(Platform.state(of: thread) == .running)
