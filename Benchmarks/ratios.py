@@ -114,7 +114,7 @@ def table(found):
 
 
 def targets(found):
-    """The ratios issue #16 asks for, each with its bound; a missing row says so."""
+    """The ratios issues #16 and #32 ask for, each with its bound; a missing row says so."""
 
     def per(workload, size, side):
         value = found.get((workload, size, side))
@@ -122,6 +122,9 @@ def targets(found):
 
     def over(a, b):
         return a / b if a is not None and b is not None else None
+
+    def spread(*values):
+        return max(values) / min(values) if all(v is not None for v in values) else None
 
     checks = [
         ("combine-schedulers / ours per callback, 10k", ">=", 10_000,
@@ -148,8 +151,20 @@ def targets(found):
          over(per("callback-steps", "1e4", OURS), per("callback-steps", "1e4", FLOOR))),
         ("sleeper in a task group, 100k / 1k", "<=", 1.3,
          over(per("sleepers-group", "1e5", OURS), per("sleepers-group", "1e3", OURS))),
+        ("unstructured sleeper, 100k / 1k", "<=", 1.3,
+         over(per("sleepers-tasks", "1e5", OURS), per("sleepers-tasks", "1e3", OURS))),
+        ("ours / heap floor per callback, 1M", "<=", 3,
+         over(per("callbacks", "1e6", OURS), per("callbacks", "1e6", FLOOR))),
+        ("@MainActor sleeper step / awaited callback step, 1k", "<=", 3,
+         over(per("steps", "1e3", OURS), per("callback-steps", "1e3", OURS))),
+        ("@MainActor sleeper step / awaited callback step, 10k", "<=", 3,
+         over(per("steps", "1e4", OURS), per("callback-steps", "1e4", OURS))),
+        ("@MainActor sleeper step / awaited callback step, 100k", "<=", 3,
+         over(per("steps", "1e5", OURS), per("callback-steps", "1e5", OURS))),
+        ("@MainActor sleeper step, largest / smallest of 1k, 10k, 100k", "<=", 1.2,
+         spread(per("steps", "1e3", OURS), per("steps", "1e4", OURS), per("steps", "1e5", OURS))),
     ]
-    lines = ["| target (issue #16) | bound | this run | |", "|---|---:|---:|---|"]
+    lines = ["| target (issues #16, #32) | bound | this run | |", "|---|---:|---:|---|"]
     for name, relation, bound, value in checks:
         if value is None:
             lines.append(f"| {name} | {relation} {bound:,} | not run | |")

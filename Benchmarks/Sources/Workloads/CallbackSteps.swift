@@ -9,7 +9,7 @@ import EffectsTestSupport
 // twice that.
 
 func callbackStepWorkloads() -> [Workload] {
-  [1_000, 10_000].flatMap { size -> [Workload] in
+  [1_000, 10_000, 100_000].flatMap { size -> [Workload] in
     var workloads = [
       Workload(
         "callback-steps",

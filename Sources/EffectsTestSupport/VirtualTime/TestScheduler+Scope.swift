@@ -142,7 +142,10 @@ extension TestScheduler {
       return try result.get()
     }
     let driver = ScopeTasks.currentTaskJob
-    let executor = VirtualExecutor(driver: driver.map(ScopeTasks.address(of:)))
+    let executor = VirtualExecutor(
+      driver: driver.map(ScopeTasks.address(of:)),
+      driverPrefersLane: isolation == nil
+    )
     if let driver {
       if !ScopeTasks.calibrate(on: driver) {
         VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.taskStatusUnreadable, at: scopeSite)
@@ -227,8 +230,8 @@ extension TestScheduler {
     }
     defer { giveBack() }
     let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
-      await withEnvironment(environment) {
-        await withScope(at: site, leftoverWork: leftoverWork) { () async -> Result<R, Failure> in
+      await withEnvironment(environment, isolation: isolation) {
+        await withScope(at: site, leftoverWork: leftoverWork, isolation: isolation) { () async -> Result<R, Failure> in
           do throws(Failure) {
             return .success(try await body(self))
           } catch {

@@ -221,6 +221,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     at callSite: CallSite,
     isolation: isolated (any Actor)?
   ) async throws {
+    let onMainActor = isolation === MainActor.shared
     try await withTaskCancellationHandler(
       // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
       operation: {
@@ -232,6 +233,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
           let registered = state.withLock { state in
             // Cancelled before we got here (or the queue was emptied): the ticket is gone.
             guard state.isReserved(ticket) else { return false }
+            state.sleeperSlots[ticket.index].onMainActor = onMainActor
             state.sleeperSlots[ticket.index].handle = state.queue.insert(
               deadline: max(deadline(state.elapsed), state.elapsed),
               callSite: callSite,
@@ -465,6 +467,8 @@ extension TestScheduler {
       /// Whether the sleeper went to sleep off the scope's lanes (an actor with its own executor):
       /// its wake-up cannot be waited for.
       var offLane = false
+      /// Whether the sleeper sleeps on the main actor: its wake-up then goes to the main lane.
+      var onMainActor = false
     }
 
     /// Names a sleeper's slot and generation, in one word: the sleeping task's frame carries it, and
@@ -503,6 +507,7 @@ extension TestScheduler {
       sleeperSlots[index].id = 0
       sleeperSlots[index].handle = nil
       sleeperSlots[index].offLane = false
+      sleeperSlots[index].onMainActor = false
       sleeperSlots[index].generation &+= 1
       freeSleeperSlots.append(index)
     }

@@ -217,7 +217,8 @@ extension TestScheduler {
   /// and `orEndDriving`, it moves time to `target` and ends the drive in the same lock: the last
   /// turn of every `advance` costs one lock, not three.
   func runNext(until target: Duration?, orEndDriving: Bool = false) -> Ran {
-    let next: (work: TimerQueue.Work, sleptAt: CallSite?, offLane: Bool)? = state.withLock { state in
+    let next: (work: TimerQueue.Work, sleptAt: CallSite?, offLane: Bool, onMainActor: Bool)? = state.withLock {
+      state in
       guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else {
         if orEndDriving {
           if let target { state.elapsed = max(state.elapsed, target) }
@@ -226,12 +227,13 @@ extension TestScheduler {
         return nil
       }
       if deadline > state.elapsed { state.elapsed = deadline }
-      guard case .sleep(_, let index) = work else { return (work, nil, false) }
+      guard case .sleep(_, let index) = work else { return (work, nil, false, false) }
       let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
       let handle = ours ? state.sleeperSlots[index].handle : nil
       let offLane = ours && state.sleeperSlots[index].offLane
+      let onMainActor = ours && state.sleeperSlots[index].onMainActor
       if handle != nil { state.freeSleeper(at: index) }
-      return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) }, offLane)
+      return (work, handle.map { state.queue.callSite(ofTaken: $0.slot) }, offLane, onMainActor)
     }
     guard let next else { return .nothing }
     switch next.work {
@@ -239,7 +241,11 @@ extension TestScheduler {
       action()
       return .action
     case .sleep(let continuation, _):
-      continuation.resume()
+      if next.onMainActor, #available(EffectsVirtualTime , *) {
+        VirtualExecutor.resumingOnMainActor { continuation.resume() }
+      } else {
+        continuation.resume()
+      }
       return .sleeper(next.sleptAt ?? CallSite(), offLane: next.offLane)
     }
   }

@@ -30,6 +30,7 @@ extension VirtualExecutor {
     // The waiting task, whose cancellation the watchdog's looks notice (a cancellation handler
     // would cost an allocation on every wait: the benchmark `callback-steps` counted one per step).
     let task = patience == nil ? nil : ScopeTasks.currentTask
+    let onMainActor = isolation === MainActor.shared
     return await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Bool, Never>) in
       condition.lock()
       if inFlight - own <= 0 {
@@ -38,7 +39,13 @@ extension VirtualExecutor {
         return
       }
       idleWaiters.append(
-        IdleWaiter(continuation: continuation, patience: patience, task: task, finishedAtLook: finishedJobs)
+        IdleWaiter(
+          continuation: continuation,
+          onMainActor: onMainActor,
+          patience: patience,
+          task: task,
+          finishedAtLook: finishedJobs
+        )
       )
       condition.unlock()
     }
@@ -99,6 +106,8 @@ extension VirtualExecutor {
   /// A task waiting for the scope to be idle, and how its patience stands.
   struct IdleWaiter {
     let continuation: UnsafeContinuation<Bool, Never>
+    /// Whether it waits on the main actor: its resumption then goes to the main lane.
+    let onMainActor: Bool
     /// Nil: it waits as long as it takes.
     let patience: Patience?
     /// The waiting task (suspended, so alive, until it is resumed): a wait with patience ends
@@ -110,6 +119,16 @@ extension VirtualExecutor {
     /// Real time since the last look, and how many looks in a row found the scope busy.
     var sinceLook: Duration = .zero
     var busyLooks = 0
+
+    /// Resumes the waiting task: when it waits on the main actor, without a turn on the serial
+    /// lane (see ``VirtualExecutor/resumingOnMainActor(_:)``).
+    func resume(returning idle: Bool) {
+      if onMainActor {
+        VirtualExecutor.resumingOnMainActor { continuation.resume(returning: idle) }
+      } else {
+        continuation.resume(returning: idle)
+      }
+    }
   }
 
   /// Judges the patience of the waiters that have one, `elapsed` (real time) after the last call:
@@ -168,6 +187,13 @@ extension VirtualExecutor {
   func isSettled(drive: CallSite?, isolation: (any Actor)?) -> Bool {
     if let isolation, isolation !== MainActor.shared { return false }
     return isIdle(own: Self.onCurrentThread === self ? 1 : 0, drive: drive)
+  }
+
+  /// How many jobs the scope has queued so far, on both lanes.
+  var jobsQueued: UInt64 {
+    condition.lock()
+    defer { condition.unlock() }
+    return queuedJobs
   }
 
   func isIdle(own: Int, drive: CallSite?) -> Bool {

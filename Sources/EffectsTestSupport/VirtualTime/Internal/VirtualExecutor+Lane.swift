@@ -27,12 +27,12 @@ extension VirtualExecutor {
 
   /// Counts one job of the scope as run, returning the waiters to resume when it was the last.
   /// Called with the lock held.
-  func finishedLocked() -> [UnsafeContinuation<Bool, Never>] {
+  func finishedLocked() -> [IdleWaiter] {
     inFlight -= 1
     finishedJobs &+= 1
     guard inFlight == 0, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [] }
-    return idleWaiters.map(\.continuation)
+    return idleWaiters
   }
 
   func loop(generation: Int) {

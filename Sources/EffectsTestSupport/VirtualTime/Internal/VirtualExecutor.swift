@@ -34,6 +34,26 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
 
   static let lane = Platform.ThreadSpecific()
 
+  /// Set on a thread while it resumes a task suspended on the main actor.
+  private static let resumption = Platform.ThreadSpecific()
+
+  /// Runs `resume`, which resumes a continuation of a task suspended on the main actor, so that
+  /// the job it queues goes to the main lane rather than the serial one.
+  ///
+  /// The runtime resumes every continuation on the generic executor first: a job that only hops
+  /// back to the task's actor. For a main-actor task, sending that job to the serial lane costs
+  /// two thread wake-ups (the lane's, then the main queue's) and lets the lane finish the hop
+  /// after the main actor has already gone on, so an awaited step cost a varying number of jobs.
+  /// On the main lane the hop runs in turn with the main-actor work it leads to, on the thread
+  /// that is running it already. Only continuations made by this library on the main actor (a
+  /// `sleep` on the scheduler, a wait for the scope) are resumed this way: their generic job runs
+  /// no code but the hop.
+  static func resumingOnMainActor(_ resume: () -> Void) {
+    resumption.set(UnsafeMutableRawPointer(bitPattern: 1))
+    resume()
+    resumption.set(nil)
+  }
+
   /// The executor whose job is running on this thread, if any.
   static var onCurrentThread: VirtualExecutor? {
     guard let pointer = lane.value else { return nil }
@@ -108,13 +128,15 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   var jobs: [UnownedJob] = []
   var head = 0
   /// Main-actor jobs waiting for their turn on the main queue, and whether a turn is scheduled.
-  var mainJobs: [UnownedJob] = []
+  var mainJobs: [MainJob] = []
   var mainHead = 0
   var mainDrainScheduled = false
   /// Jobs queued on either lane or running there.
   var inFlight = 0
   /// How many jobs of the scope have finished: what a wait with ``Patience`` looks at.
   var finishedJobs: UInt64 = 0
+  /// How many jobs the scope has queued, on either lane.
+  var queuedJobs: UInt64 = 0
   var closed = false
   /// Tasks waiting for the count to reach zero.
   var idleWaiters: [IdleWaiter] = []
@@ -148,12 +170,19 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
   let driver: UInt?
+  /// Whether the driver runs with the serial lane as its preferred task executor (a test that is
+  /// not on the main actor, or whose isolation the scope cannot see: a test trait opens it from a
+  /// nonisolated context). Its main-actor jobs then run with that task executor as well, as the
+  /// runtime expects of a task with that preference: otherwise each of its hops between two
+  /// main-actor functions would be a switch of task executor, queued on the main lane.
+  let driverPrefersLane: Bool
   /// The XCTest case that opened the scope: a report raised by a task of the scope after that
   /// case ended names it.
   let origin = XCTestCaseOrigin.running
   /// Starts the executor's thread.
-  init(driver: UInt?) {
+  init(driver: UInt?, driverPrefersLane: Bool) {
     self.driver = driver
+    self.driverPrefersLane = driverPrefersLane
     startLaneThread(generation: 0)
     LaneWatchdog.watch(self)
   }
@@ -163,6 +192,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Queues a job enqueued from inside the scope on the serial lane; false once the scope is
   /// closed (the caller then hands it to the global executor).
   func enqueueGlobal(_ job: UnownedJob) -> Bool {
+    if Self.resumption.value != nil {
+      Self.resumption.set(nil)
+      return enqueueMain(job, hop: true)
+    }
     condition.lock()
     guard !closed else {
       condition.unlock()
@@ -171,6 +204,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     switch claim(job) {
     case .ours:
       inFlight += 1
+      queuedJobs &+= 1
       jobs.append(job)
       condition.signal()
       condition.unlock()
@@ -210,9 +244,18 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     return enqueueGlobal(job)
   }
 
+  /// A job of the main lane.
+  struct MainJob {
+    var job: UnownedJob
+    /// A resumption on the generic executor that hops to the main actor (see
+    /// ``resumingOnMainActor(_:)``), run as the serial lane runs its jobs.
+    var hop: Bool
+  }
+
   /// Counts a main-actor job of the scope and runs it on the main queue, as the main actor's
-  /// executor would; false once the scope is closed.
-  func enqueueMain(_ job: UnownedJob) -> Bool {
+  /// executor would; false once the scope is closed. `hop`: a resumption on the generic executor
+  /// that goes straight on to the main actor, run there as the serial lane would run it.
+  func enqueueMain(_ job: UnownedJob, hop: Bool = false) -> Bool {
     condition.lock()
     guard !closed else {
       condition.unlock()
@@ -222,13 +265,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     case .ours: break
     case .another(let owner):
       condition.unlock()
-      return owner.enqueueEscaped(job, onMainActor: true)
+      return owner.enqueueEscaped(job, onMainActor: !hop)
     case .none:
       condition.unlock()
       return false
     }
     inFlight += 1
-    mainJobs.append(job)
+    queuedJobs &+= 1
+    mainJobs.append(MainJob(job: job, hop: hop))
     let schedule = !mainDrainScheduled
     mainDrainScheduled = true
     condition.unlock()
@@ -254,10 +298,20 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
         return
       }
-      let job = mainJobs[mainHead]
+      let next = mainJobs[mainHead]
+      let job = next.job
       mainHead += 1
       condition.unlock()
-      job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
+      if next.hop {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+      } else if driverPrefersLane, ScopeTasks.address(of: job) == driver {
+        job.runSynchronously(
+          isolatedTo: MainActorProxy.shared.asUnownedSerialExecutor(),
+          taskExecutor: asUnownedTaskExecutor()
+        )
+      } else {
+        job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
+      }
       finished()
     }
     DispatchQueue.main.async { [self] in drainMain() }

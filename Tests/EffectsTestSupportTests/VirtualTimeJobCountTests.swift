@@ -1,0 +1,79 @@
+import Effects
+import Testing
+
+@testable import EffectsTestSupport
+
+/// How many jobs a scope queues for an awaited step: the work the step resumes, and nothing for the
+/// test's own calls. A main-actor test's hops between its own functions (into `advance`, and
+/// back) run in place; when they were queued on the main lane instead, each awaited step cost
+/// three jobs, and a wake-up of the main queue's thread each time it had gone idle.
+@Suite struct VirtualTimeJobCountTests {
+  /// The jobs the scope queues for `steps` awaited advances that each run one callback.
+  @MainActor private static func jobsForCallbackSteps(_ steps: Int, on scheduler: TestScheduler) async -> UInt64 {
+    let ran = Locked(0)
+    for step in 1...steps {
+      scheduler.schedule(after: .milliseconds(step)) { ran.withLock { $0 += 1 } }
+    }
+    // The test's own move onto the main actor, as the scope opened, may still be finishing on
+    // the serial lane: let it settle first.
+    await scheduler.advance(by: .zero)
+    let before = VirtualExecutor.current?.jobsQueued ?? .max
+    for _ in 1...steps {
+      await scheduler.advance(by: .milliseconds(1))
+    }
+    #expect(ran.withLock { $0 } == steps)
+    return (VirtualExecutor.current?.jobsQueued ?? 0) &- before
+  }
+
+  @MainActor @Test func aMainActorTestsAwaitedCallbackStepQueuesNoJob() async {
+    await withVirtualTime { _ in
+      #expect(await Self.jobsForCallbackSteps(100, on: TestScheduler.current) == 0)
+    }
+    let scheduler = TestScheduler()
+    await scheduler.withVirtualTime {
+      #expect(await Self.jobsForCallbackSteps(100, on: scheduler) == 0)
+    }
+  }
+
+  /// The trait opens the scope from a nonisolated context, so the test prefers the serial lane as
+  /// its task executor, and runs on the main actor all the same.
+  @MainActor @Test(.virtualTime) func aMainActorTestWithTheTraitQueuesNoJobForAnAwaitedCallbackStep() async {
+    let jobs = await Self.jobsForCallbackSteps(100, on: TestScheduler.current)
+    #expect(jobs == 0)
+  }
+
+  /// The jobs the scope queues for each of `steps` awaited advances that each resume a main-actor
+  /// task sleeping on `scheduler`.
+  @MainActor private static func jobsForSleeperSteps(_ steps: Int, on scheduler: TestScheduler) async -> [UInt64] {
+    let ticking = Task { @MainActor in
+      for _ in 0...steps {
+        try await scheduler.sleep(for: .milliseconds(1))
+      }
+    }
+    await scheduler.advance(by: .milliseconds(1))
+    var counts: [UInt64] = []
+    for _ in 1...steps {
+      let before = VirtualExecutor.current?.jobsQueued ?? 0
+      await scheduler.advance(by: .milliseconds(1))
+      counts.append((VirtualExecutor.current?.jobsQueued ?? 0) - before)
+    }
+    _ = await ticking.result
+    return counts
+  }
+
+  /// Four jobs a step, all on the main lane, on every step: the sleeper's resumption and its turn,
+  /// then the test's. The resumptions, which the runtime sends to the generic executor first,
+  /// used to go to the serial lane, and the test sometimes went on before the lane had counted
+  /// its hop done: its next step then waited for the lane, two jobs more.
+  @MainActor @Test func aMainActorSleeperCostsTheSameJobsOnEveryStep() async {
+    await withVirtualTime { _ in
+      let counts = await Self.jobsForSleeperSteps(200, on: TestScheduler.current)
+      #expect(Set(counts) == [4], "\(counts)")
+    }
+  }
+
+  @MainActor @Test(.virtualTime) func withTheTraitTooAMainActorSleeperCostsTheSameJobsOnEveryStep() async {
+    let counts = await Self.jobsForSleeperSteps(200, on: TestScheduler.current)
+    #expect(Set(counts) == [4], "\(counts)")
+  }
+}
