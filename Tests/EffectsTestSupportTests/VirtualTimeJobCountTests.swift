@@ -44,10 +44,14 @@ import Testing
 
   /// The jobs the scope queues for each of `steps` awaited advances that each resume a main-actor
   /// task sleeping on `scheduler`.
-  @MainActor private static func jobsForSleeperSteps(_ steps: Int, on scheduler: TestScheduler) async -> [UInt64] {
+  @MainActor private static func jobsForSleeperSteps(
+    _ steps: Int,
+    on scheduler: TestScheduler,
+    sleep: @escaping @MainActor () async throws -> Void
+  ) async -> [UInt64] {
     let ticking = Task { @MainActor in
       for _ in 0...steps {
-        try await scheduler.sleep(for: .milliseconds(1))
+        try await sleep()
       }
     }
     await scheduler.advance(by: .milliseconds(1))
@@ -67,13 +71,44 @@ import Testing
   /// its hop done: its next step then waited for the lane, two jobs more.
   @MainActor @Test func aMainActorSleeperCostsTheSameJobsOnEveryStep() async {
     await withVirtualTime { _ in
-      let counts = await Self.jobsForSleeperSteps(200, on: TestScheduler.current)
+      let scheduler = TestScheduler.current
+      let counts = await Self.jobsForSleeperSteps(200, on: scheduler) {
+        try await scheduler.sleep(for: .milliseconds(1))
+      }
       #expect(Set(counts) == [4], "\(counts)")
     }
   }
 
   @MainActor @Test(.virtualTime) func withTheTraitTooAMainActorSleeperCostsTheSameJobsOnEveryStep() async {
-    let counts = await Self.jobsForSleeperSteps(200, on: TestScheduler.current)
+    let scheduler = TestScheduler.current
+    let counts = await Self.jobsForSleeperSteps(200, on: scheduler) {
+      try await scheduler.sleep(for: .milliseconds(1))
+    }
     #expect(Set(counts) == [4], "\(counts)")
+  }
+
+  /// `DurationClock.sleep(for:)` stays on its caller's actor, as the scheduler's sleep does, in a
+  /// test's environment and in a recorded one: the same four jobs a step, none on the serial lane.
+  /// (`Clock`'s own `sleep(for:)`, which code generic over `Clock` calls, hops off the main actor
+  /// and back: more jobs, and a varying number of them.)
+  @MainActor @Test func aMainActorSleeperOnTheContinuousClockCostsTheSameJobsOnEveryStep() async {
+    await withVirtualTime { _ in
+      let clock = Environment.current.continuousClock
+      let counts = await Self.jobsForSleeperSteps(200, on: TestScheduler.current) {
+        try await clock.sleep(for: .milliseconds(1))
+      }
+      #expect(Set(counts) == [4], "\(counts)")
+    }
+    let log = CallLog()
+    await withEnvironment(Environment.test().recording(into: log)) {
+      await withVirtualTime { _ in
+        let clock = Environment.current.continuousClock
+        let counts = await Self.jobsForSleeperSteps(200, on: TestScheduler.current) {
+          try await clock.sleep(for: .milliseconds(1))
+        }
+        #expect(Set(counts) == [4], "\(counts)")
+      }
+    }
+    #expect(log.entries.count == 201)
   }
 }

@@ -18,7 +18,8 @@ import Foundation
 // spinning threads while the suite runs, as a CI machine running other jobs would.
 //
 // The three ways:
-// - this library: each case in `withVirtualTime`, its box on `Environment.current.continuousClock`;
+// - this library: each case in `withVirtualTime`, its box sleeping on
+//   `Environment.current.continuousClock` (`DurationClock.sleep(for:)`, on the caller's actor);
 //   cases run in parallel;
 // - swift-clocks' `TestClock`: `await clock.advance(by:)`; cases run in parallel;
 // - `TestClock` inside swift-concurrency-extras' `withMainSerialExecutor`, which makes every job
@@ -29,30 +30,31 @@ import Foundation
 // thread, the runtime's hooks, the watchdog, the end check), which every case of the first row
 // pays once.
 
-@MainActor final class SearchBox<C: Clock> where C.Duration == Duration {
-  private let clock: C
+@MainActor final class SearchBox {
+  private let sleep: @MainActor (Duration) async throws -> Void
   private(set) var searches: [String] = []
   private var pending: Task<Void, Never>?
 
-  init(clock: C) {
-    self.clock = clock
+  /// A box that waits with `sleep`: each way's own call, as its users write it.
+  init(sleep: @escaping @MainActor (Duration) async throws -> Void) {
+    self.sleep = sleep
   }
 
   func type(_ query: String) {
     pending?.cancel()
-    pending = Task { [clock] in
-      do { try await clock.sleep(for: .milliseconds(300)) } catch { return }
+    pending = Task { [sleep] in
+      do { try await sleep(.milliseconds(300)) } catch { return }
       searches.append(query)
     }
   }
 }
 
-/// One case, given how to make the clock and how to advance it; true when both checks hold.
-@MainActor func debounceCase<C: Clock>(
-  clock: C,
+/// One case, given how the box sleeps and how to advance its clock; true when both checks hold.
+@MainActor func debounceCase(
+  sleep: @escaping @MainActor (Duration) async throws -> Void,
   advance: @MainActor (Duration) async -> Void
-) async -> Bool where C.Duration == Duration {
-  let box = SearchBox(clock: clock)
+) async -> Bool {
+  let box = SearchBox(sleep: sleep)
   box.type("piz")
   await advance(.milliseconds(100))
   box.type("pizza")
@@ -62,15 +64,19 @@ import Foundation
   return nothingYet && box.searches == ["pizza"]
 }
 
+/// The model sleeps on `Environment.current.continuousClock`, a `DurationClock`, whose
+/// `sleep(for:)` runs on the caller's actor.
 @MainActor func effectsCase() async -> Bool {
   await withVirtualTime { scheduler in
-    await debounceCase(clock: Environment.current.continuousClock) { await scheduler.advance(by: $0) }
+    let clock = Environment.current.continuousClock
+    return await debounceCase(sleep: { try await clock.sleep(for: $0) }) { await scheduler.advance(by: $0) }
   }
 }
 
+/// The model sleeps on the clock as swift-clocks' users write it: `Clock`'s `sleep(for:)`.
 @MainActor func testClockCase() async -> Bool {
   let clock = TestClock()
-  return await debounceCase(clock: clock) { await clock.advance(by: $0) }
+  return await debounceCase(sleep: { try await clock.sleep(for: $0) }) { await clock.advance(by: $0) }
 }
 
 @MainActor func serialExecutorCase() async -> Bool {

@@ -76,6 +76,8 @@ public struct DurationClock: Clock {
   public init<C: Clock>(_ clock: C) where C.Duration == Duration {
     if let clock = clock as? DurationClock {
       self = clock
+    } else if let clock = clock as? any CallerIsolatedClock {
+      base = CallerIsolated(clock: clock)
     } else if let origin = Instant(offset: .zero) as? C.Instant {
       // The clock speaks these instants already (test support's virtual clock): keep its origin.
       base = Wrapped(clock: clock, origin: origin)
@@ -101,16 +103,39 @@ public struct DurationClock: Clock {
   /// Suspends until the wrapped clock reaches `deadline`, exactly as the wrapped clock does: a
   /// passed deadline ends a `ContinuousClock` sleep at once, and a virtual clock's at the test's
   /// next `advance`; throws `CancellationError` when the task is cancelled.
-  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  ///
+  /// It runs on the caller's actor when called on a `DurationClock` itself; code generic over
+  /// `Clock` (`Task.sleep(for:clock:)`, a `debounce`) calls it as a plain nonisolated function.
+  nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try await base.sleep(until: deadline.offset, tolerance: tolerance)
   }
+
+  /// Suspends for `duration` of the wrapped clock's time, on the caller's actor: a `@MainActor`
+  /// model that sleeps stays on the main actor, as with the scheduler's `sleep(for:)`.
+  ///
+  /// ```swift
+  /// try await environment.continuousClock.sleep(for: .milliseconds(300))  // a debounce window
+  /// ```
+  ///
+  /// The same as `Clock`'s `sleep(for:tolerance:)` (the deadline is `now` plus `duration`), which
+  /// code generic over `Clock` still calls; throws `CancellationError` when the task is cancelled.
+  nonisolated(nonsending) public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+    try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+  }
+}
+
+/// A clock that can sleep on its caller's actor, as test support's virtual clock does: a
+/// ``DurationClock`` wrapping one keeps its caller's actor through the whole sleep.
+package protocol CallerIsolatedClock: Clock where Duration == Swift.Duration, Instant == DurationClock.Instant {
+  /// Suspends until `deadline`, on the caller's actor.
+  nonisolated(nonsending) func sleepOnCallersActor(until deadline: Instant, tolerance: Duration?) async throws
 }
 
 /// A clock measured in `Duration`, with its instants spoken as offsets from an origin.
 private protocol WrappedClock: Sendable {
   var offset: Duration { get }
   var minimumResolution: Duration { get }
-  func sleep(until offset: Duration, tolerance: Duration?) async throws
+  nonisolated(nonsending) func sleep(until offset: Duration, tolerance: Duration?) async throws
 }
 
 /// `clock`, with the instant it was wrapped at as the origin of its offsets.
@@ -126,7 +151,24 @@ private struct Wrapped<C: Clock>: WrappedClock where C.Duration == Duration {
     clock.minimumResolution
   }
 
-  func sleep(until offset: Duration, tolerance: Duration?) async throws {
+  nonisolated(nonsending) func sleep(until offset: Duration, tolerance: Duration?) async throws {
     try await clock.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
+  }
+}
+
+/// A clock that sleeps on its caller's actor, whose instants are already offsets.
+private struct CallerIsolated: WrappedClock {
+  let clock: any CallerIsolatedClock
+
+  var offset: Duration {
+    clock.now.offset
+  }
+
+  var minimumResolution: Duration {
+    clock.minimumResolution
+  }
+
+  nonisolated(nonsending) func sleep(until offset: Duration, tolerance: Duration?) async throws {
+    try await clock.sleepOnCallersActor(until: DurationClock.Instant(offset: offset), tolerance: tolerance)
   }
 }

@@ -9,10 +9,12 @@ extension TestScheduler {
   /// users reach it as `Environment.current.continuousClock`.
   ///
   /// `Clock`'s `sleep(until:tolerance:)` cannot take a source location, so ``pending`` lists these
-  /// sleeps at the line that made the view. Unlike the scheduler's own `sleep(for:)`, `Clock`'s
-  /// requirement is a plain `nonisolated` async function: a `@MainActor` task sleeping on this
-  /// view hops off the main actor and back, which `withVirtualTime` follows exactly.
-  package struct VirtualClock: Clock {
+  /// sleeps at the line that made the view. Through `DurationClock`'s own `sleep(for:)` and
+  /// `sleep(until:tolerance:)` a sleep stays on its caller's actor, as the scheduler's `sleep(for:)`
+  /// does; code generic over `Clock` (`Task.sleep(for:clock:)`, a `debounce`) calls `Clock`'s
+  /// requirement, a plain `nonisolated` async function, so a `@MainActor` task sleeping there hops
+  /// off the main actor and back, which `withVirtualTime` follows exactly.
+  package struct VirtualClock: CallerIsolatedClock {
     /// An instant of virtual time: an exact offset from the scheduler's ``TestScheduler/start``
     /// (`Instant(offset: .seconds(5))`), the same type as a `DurationClock`'s instants.
     package typealias Instant = DurationClock.Instant
@@ -52,6 +54,11 @@ extension TestScheduler {
     /// throws `CancellationError` when the task is cancelled.
     package func sleep(until deadline: Instant, tolerance: Duration?) async throws {
       try await scheduler.sleep(until: { _ in deadline.offset }, at: callSite, isolation: nil)
+    }
+
+    /// ``sleep(until:tolerance:)`` on the caller's actor.
+    nonisolated(nonsending) package func sleepOnCallersActor(until deadline: Instant, tolerance: Duration?) async throws {
+      try await scheduler.sleep(until: { _ in deadline.offset }, at: callSite, isolation: #isolation)
     }
   }
 }

@@ -255,7 +255,12 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
           guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
           return continuation
         }
-        continuation?.resume(throwing: CancellationError())
+        guard let continuation else { return }
+        if onMainActor, #available(EffectsVirtualTime, *) {
+          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: CancellationError()) }
+        } else {
+          continuation.resume(throwing: CancellationError())
+        }
       },
       isolation: isolation
     )
