@@ -111,4 +111,25 @@ import Testing
     }
     #expect(log.entries.count == 201)
   }
+
+  /// The scope's serial lane starts its thread with its first job: a `@MainActor` test whose
+  /// tasks all stay on the main actor never starts one; a nonisolated task, or a resumption on
+  /// the generic executor, starts it.
+  @MainActor @Test func theSerialLanesThreadStartsWithItsFirstJob() async {
+    await withVirtualTime { _ in
+      let clock = Environment.current.continuousClock
+      let ticking = Task { @MainActor in try await clock.sleep(for: .seconds(1)) }
+      await TestScheduler.current.advance(by: .seconds(1))
+      #expect(VirtualExecutor.current?.isLaneStarted == false)
+      // Awaiting a task's end resumes the test on the generic executor first, which is the
+      // serial lane's.
+      _ = await ticking.result
+      #expect(VirtualExecutor.current?.isLaneStarted == true)
+    }
+    await withVirtualTime { _ in
+      #expect(VirtualExecutor.current?.isLaneStarted == false)
+      await Task.detached { await Task.yield() }.value
+      #expect(VirtualExecutor.current?.isLaneStarted == true)
+    }
+  }
 }

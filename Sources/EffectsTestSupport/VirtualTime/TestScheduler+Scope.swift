@@ -231,7 +231,11 @@ extension TestScheduler {
     defer { giveBack() }
     let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
       await withEnvironment(environment, isolation: isolation) {
-        await withScope(at: site, leftoverWork: leftoverWork, isolation: isolation) { () async -> Result<R, Failure> in
+        await withScope(at: site, leftoverWork: leftoverWork, isolation: isolation) {
+          // On the caller's actor, as every closure here: one that captured no isolated
+          // parameter would run nonisolated, a hop off the main actor and back for every scope.
+          () async -> Result<R, Failure> in
+          _ = isolation
           do throws(Failure) {
             return .success(try await body(self))
           } catch {

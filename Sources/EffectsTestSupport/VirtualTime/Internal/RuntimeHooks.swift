@@ -85,8 +85,14 @@ enum RuntimeHooks {
   /// Why this runtime cannot run a scope, or nil when it can: names what is missing.
   static var unavailableReason: String? {
     if let forced = VirtualTimeAvailability.forced?.runtimeUnavailable { return forced }
-    let missing = (hookNames + ScopeTasks.requiredFunctions).filter { Platform.symbol(named: $0) == nil }
-    return missing.isEmpty ? nil : "this concurrency runtime does not export \(missing.joined(separator: ", "))"
+    return missingSymbols.isEmpty
+      ? nil : "this concurrency runtime does not export \(missingSymbols.joined(separator: ", "))"
+  }
+
+  /// The runtime's symbols the scope needs and cannot find, looked up once: every scope asks, and
+  /// a lookup by name costs a scope more than the rest of its opening.
+  private static let missingSymbols = (hookNames + ScopeTasks.requiredFunctions).filter {
+    Platform.symbol(named: $0) == nil
   }
 
   /// The hook variables a scope sets, as the runtime exports them.

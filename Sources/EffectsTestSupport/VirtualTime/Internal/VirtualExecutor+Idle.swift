@@ -189,6 +189,13 @@ extension VirtualExecutor {
     return isIdle(own: Self.onCurrentThread === self ? 1 : 0, drive: drive)
   }
 
+  /// Whether the serial lane's thread has started.
+  var isLaneStarted: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return laneStarted
+  }
+
   /// How many jobs the scope has queued so far, on both lanes.
   var jobsQueued: UInt64 {
     condition.lock()

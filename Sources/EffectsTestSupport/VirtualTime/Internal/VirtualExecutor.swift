@@ -157,6 +157,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   var laneJobRunning = false
   /// The lane's thread, for the watchdog to read its state.
   var laneThread: Platform.Thread?
+  /// Whether the lane's thread was started: on the first job queued there. A `@MainActor` test
+  /// whose tasks all run on the main actor never needs it, and never pays for a thread.
+  var laneStarted = false
   /// The runtime id of the task that opened the scope: tasks created later have larger ids.
   var driverID: UInt64 = 0
 
@@ -179,11 +182,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The XCTest case that opened the scope: a report raised by a task of the scope after that
   /// case ended names it.
   let origin = XCTestCaseOrigin.running
-  /// Starts the executor's thread.
+  /// The executor of a new scope; its serial lane's thread starts with the lane's first job.
   init(driver: UInt?, driverPrefersLane: Bool) {
     self.driver = driver
     self.driverPrefersLane = driverPrefersLane
-    startLaneThread(generation: 0)
     LaneWatchdog.watch(self)
   }
 
@@ -206,8 +208,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       inFlight += 1
       queuedJobs &+= 1
       jobs.append(job)
+      let start = !laneStarted
+      laneStarted = true
       condition.signal()
       condition.unlock()
+      if start { startLaneThread(generation: 0) }
       return true
     case .another(let owner):
       condition.unlock()
