@@ -95,6 +95,33 @@ import Testing
     #expect(queue.nextDeadline() == nil)
   }
 
+  /// A key reads a `Duration`'s two words of attoseconds directly: it must give back exactly the
+  /// deadline it was made from, and order as `Duration` does, across the range it covers.
+  @Test func aKeyGivesBackItsDeadlineExactly() throws {
+    var random = SplitMix(seed: 7)
+    var deadlines: [Duration] = [
+      .zero, .nanoseconds(1), Duration(secondsComponent: 0, attosecondsComponent: 1),
+      .seconds(18), .seconds(19), .milliseconds(18_446), .seconds(TimerQueue.Key.farSeconds - 1),
+    ]
+    for _ in 0..<1_000 {
+      let seconds = Int64(random.next() % UInt64(TimerQueue.Key.farSeconds - 1))
+      let attoseconds = Int64(random.next() % 1_000_000_000_000_000_000)
+      deadlines.append(Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
+    }
+    for deadline in deadlines {
+      let key = try #require(TimerQueue.Key(deadline: deadline, sequence: 1, slot: 0))
+      #expect(key.deadline == deadline)
+      #expect(key.deadline.components == deadline.components)
+    }
+    for (a, b) in zip(deadlines, deadlines.dropFirst()) {
+      let keyA = try #require(TimerQueue.Key(deadline: a, sequence: 1, slot: 0))
+      let keyB = try #require(TimerQueue.Key(deadline: b, sequence: 1, slot: 0))
+      #expect((keyA < keyB) == (a < b))
+    }
+    #expect(TimerQueue.Key(deadline: .seconds(TimerQueue.Key.farSeconds), sequence: 1, slot: 0) == nil)
+    #expect(TimerQueue.Key(deadline: .seconds(-1), sequence: 1, slot: 0) == nil)
+  }
+
   @Test func ordersDeadlinesTooFarToCountInNanosecondsExactly() {
     var queue = TimerQueue()
     let far = Duration.seconds(TimerQueue.Key.farSeconds)

@@ -23,7 +23,10 @@ struct RecordingContinuousClock: CallerIsolatedClock {
   }
 
   /// Logs the sleep, then sleeps on `base`, on the caller's actor.
-  nonisolated(nonsending) func sleepOnCallersActor(until deadline: DurationClock.Instant, tolerance: Duration?)
+  nonisolated(nonsending) func sleepOnCallersActor(
+    until deadline: DurationClock.Instant,
+    tolerance: Duration?
+  )
     async throws
   {
     log.record("continuousClock.sleep", "for \(base.now.duration(to: deadline).literal)")

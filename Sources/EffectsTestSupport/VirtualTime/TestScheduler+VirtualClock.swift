@@ -57,7 +57,8 @@ extension TestScheduler {
     }
 
     /// ``sleep(until:tolerance:)`` on the caller's actor.
-    nonisolated(nonsending) package func sleepOnCallersActor(until deadline: Instant, tolerance: Duration?) async throws {
+    nonisolated(nonsending) package func sleepOnCallersActor(until deadline: Instant, tolerance: Duration?) async throws
+    {
       try await scheduler.sleep(until: { _ in deadline.offset }, at: callSite, isolation: #isolation)
     }
   }

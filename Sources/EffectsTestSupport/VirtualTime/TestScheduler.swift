@@ -256,7 +256,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
           return continuation
         }
         guard let continuation else { return }
-        if onMainActor, #available(EffectsVirtualTime, *) {
+        if onMainActor, #available(EffectsVirtualTime , *) {
           VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: CancellationError()) }
         } else {
           continuation.resume(throwing: CancellationError())
