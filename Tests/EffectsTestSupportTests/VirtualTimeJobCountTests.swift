@@ -9,6 +9,7 @@ import Testing
 /// three jobs, and a wake-up of the main queue's thread each time it had gone idle.
 @Suite struct VirtualTimeJobCountTests {
   /// The jobs the scope queues for `steps` awaited advances that each run one callback.
+  @available(EffectsVirtualTime, *)
   @MainActor private static func jobsForCallbackSteps(_ steps: Int, on scheduler: TestScheduler) async -> UInt64 {
     let ran = Locked(0)
     for step in 1...steps {
@@ -25,6 +26,7 @@ import Testing
     return (VirtualExecutor.current?.jobsQueued ?? 0) &- before
   }
 
+  @available(EffectsVirtualTime, *)
   @MainActor @Test func aMainActorTestsAwaitedCallbackStepQueuesNoJob() async {
     await withVirtualTime { _ in
       #expect(await Self.jobsForCallbackSteps(100, on: TestScheduler.current) == 0)
@@ -37,6 +39,7 @@ import Testing
 
   /// The trait opens the scope from a nonisolated context, so the test prefers the serial lane as
   /// its task executor, and runs on the main actor all the same.
+  @available(EffectsVirtualTime, *)
   @MainActor @Test(.virtualTime) func aMainActorTestWithTheTraitQueuesNoJobForAnAwaitedCallbackStep() async {
     let jobs = await Self.jobsForCallbackSteps(100, on: TestScheduler.current)
     #expect(jobs == 0)
@@ -44,6 +47,7 @@ import Testing
 
   /// The jobs the scope queues for each of `steps` awaited advances that each resume a main-actor
   /// task sleeping on `scheduler`.
+  @available(EffectsVirtualTime, *)
   @MainActor private static func jobsForSleeperSteps(
     _ steps: Int,
     on scheduler: TestScheduler,
@@ -69,6 +73,7 @@ import Testing
   /// then the test's. The resumptions, which the runtime sends to the generic executor first,
   /// used to go to the serial lane, and the test sometimes went on before the lane had counted
   /// its hop done: its next step then waited for the lane, two jobs more.
+  @available(EffectsVirtualTime, *)
   @MainActor @Test func aMainActorSleeperCostsTheSameJobsOnEveryStep() async {
     await withVirtualTime { _ in
       let scheduler = TestScheduler.current
@@ -79,6 +84,7 @@ import Testing
     }
   }
 
+  @available(EffectsVirtualTime, *)
   @MainActor @Test(.virtualTime) func withTheTraitTooAMainActorSleeperCostsTheSameJobsOnEveryStep() async {
     let scheduler = TestScheduler.current
     let counts = await Self.jobsForSleeperSteps(200, on: scheduler) {
@@ -91,6 +97,7 @@ import Testing
   /// test's environment and in a recorded one: the same four jobs a step, none on the serial lane.
   /// (`Clock`'s own `sleep(for:)`, which code generic over `Clock` calls, hops off the main actor
   /// and back: more jobs, and a varying number of them.)
+  @available(EffectsVirtualTime, *)
   @MainActor @Test func aMainActorSleeperOnTheContinuousClockCostsTheSameJobsOnEveryStep() async {
     await withVirtualTime { _ in
       let clock = Environment.current.continuousClock
@@ -115,6 +122,7 @@ import Testing
   /// The scope's serial lane starts its thread with its first job: a `@MainActor` test whose
   /// tasks all stay on the main actor never starts one; a nonisolated task, or a resumption on
   /// the generic executor, starts it.
+  @available(EffectsVirtualTime, *)
   @MainActor @Test func theSerialLanesThreadStartsWithItsFirstJob() async {
     await withVirtualTime { _ in
       let clock = Environment.current.continuousClock
