@@ -14,6 +14,10 @@ extension StubNetwork {
         request: network.stub(\(Self.spelled(request)), .ok()). \(consequence)
         """
     }
+    let fix =
+      closest.tape == nil
+      ? "Add a stub for this request"
+      : "Record the tape again if the code now sends this request (EFFECTS_TAPES=record)"
     let diff =
       lineDiff(
         actual: Self.lines(of: request, against: closest.request),
@@ -22,11 +26,11 @@ extension StubNetwork {
       )
       ?? "    (the stub names a header the request does not carry)"
     return """
-      \(opening) The closest of its \(counted(stubs.count, "stub")), made at \(closest.callSite), differs \
+      \(opening) The closest of its \(counted(stubs.count, "stub")), \(closest.origin), differs \
       (+ the request, - the stub):
       \(diff)
-      Add a stub for this request, or fix the request the code sends; a stub matches the same method, URL and body, \
-      with every header it names. \(consequence)
+      \(fix), or fix the request the code sends; a stub matches the same method, URL and body, with every header \
+      it names. \(consequence)
       """
   }
 
@@ -45,6 +49,17 @@ extension StubNetwork {
     }
     let received = requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map(preview)))"
     for stub in unused {
+      if let tape = stub.tape {
+        reportIssue(
+          """
+          StubNetwork played a tape here whose \(tape.place) was never asked for: \(Self.summary(of: stub)).\(received)
+          Record the tape again if the code no longer sends this request (EFFECTS_TAPES=record), or find why it did \
+          not (a request matches with the same method, URL and body, and every header the tape names).
+          """,
+          at: stub.callSite
+        )
+        continue
+      }
       reportIssue(
         """
         StubNetwork stub made here was never used: \(Self.summary(of: stub)).\(received)
@@ -74,8 +89,11 @@ extension StubNetwork {
     if let stub, stub.body != request.body, bodyPreview(stub.body) == bodyPreview(request.body) {
       body[0] += " — differs from the stub's at byte \(firstDifference(request.body, stub.body))"
     }
-    return ["\(request.method) \(request.url.absoluteString)"]
-      + request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" } + body
+    // A header a tape redacted matches any value: shown redacted, it reads as the same line.
+    let headers = request.headers.sorted { $0.key < $1.key }.map { name, value in
+      stub?.value(forHeader: name) == NetworkTape.redacted ? "\(name): \(NetworkTape.redacted)" : "\(name): \(value)"
+    }
+    return ["\(request.method) \(request.url.absoluteString)"] + headers + body
   }
 
   /// The offset of the first byte where `a` and `b` differ (the size of the shorter when one

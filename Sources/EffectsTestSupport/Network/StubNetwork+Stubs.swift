@@ -63,7 +63,13 @@ extension StubNetwork {
     add(request, .failure(error), latency, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private func add(_ request: NetworkRequest, _ answer: Answer, _ latency: Duration, _ callSite: CallSite) {
+  func add(
+    _ request: NetworkRequest,
+    _ answer: Answer,
+    _ latency: Duration,
+    _ callSite: CallSite,
+    tape: (exchange: NetworkTape.Exchange, place: String)? = nil
+  ) {
     var latency = latency
     if latency < .zero {
       reportIssue(
@@ -73,7 +79,7 @@ extension StubNetwork {
       latency = .zero
     }
     let scheduler = state.withLock { state in
-      state.stubs.append(Stub(request: request, answer: answer, latency: latency, callSite: callSite))
+      state.stubs.append(Stub(request: request, answer: answer, latency: latency, callSite: callSite, tape: tape))
       return state.scheduler
     }
     // The test's scope (`@Test(.virtualTime)`, `withVirtualTime { … }`), else a scope open on the

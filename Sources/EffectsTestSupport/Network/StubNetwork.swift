@@ -98,9 +98,12 @@ public final class StubNetwork: Network, Sendable {
   public func send(_ request: URLRequest) async throws -> NetworkResponse {
     try Task.checkCancellation()
     let request = NetworkRequest(request)
-    let (found, scheduler) = state.withLock { state in
+    let (found, scheduler, recorder) = state.withLock { state in
       state.requests.append(request)
-      return (state.answer(request), state.scheduler ?? TestScheduler.scoped)
+      return (state.answer(request), state.scheduler ?? TestScheduler.scoped, state.recorder)
+    }
+    if found == nil, let recorder {
+      return try await record(request, through: recorder, scheduler: scheduler)
     }
     guard let stub = found else {
       // At the line that made the network: an async caller is not on the thread's stack, so the
@@ -165,6 +168,12 @@ extension StubNetwork {
   struct State {
     var scheduler: TestScheduler?
     var stubs: [Stub] = []
+    /// Where requests no stub matches go, and the tape they are recorded on, while the network
+    /// records a tape.
+    var recorder: TapeRecorder?
+    /// The tape recorded so far, and whether writing it failed (which is reported once).
+    var recorded = NetworkTape()
+    var recordingFailed = false
     var requests: [NetworkRequest] = []
     /// The schedulers whose current scope will check this network's stubs at its end (one check a
     /// scope), each with the index of the first stub it checks: 0 for a scope that checks alone,
@@ -194,14 +203,26 @@ extension StubNetwork {
     let answer: Answer
     let latency: Duration
     let callSite: CallSite
+    /// The exchange of a tape this stub plays, and where it is on the tape (`exchange 2 of the tape
+    /// at …/profile.json`); nil for a stub made by hand.
+    var tape: (exchange: NetworkTape.Exchange, place: String)? = nil
     var uses = 0
     /// Whether its never being used was reported, so that it is reported once.
     var isReported = false
 
-    /// Whether this stub answers `request`: same method, URL and body, and every header it names.
+    /// Whether this stub answers `request`: same method, URL and body, and every header it names
+    /// (a tape's, by the tape's rules: JSON compared as JSON, a redacted value matching any).
     func matches(_ request: NetworkRequest) -> Bool {
-      self.request.method == request.method && self.request.url == request.url && self.request.body == request.body
+      if let tape { return tape.exchange.answers(request) }
+      return self.request.method == request.method && self.request.url == request.url
+        && self.request.body == request.body
         && self.request.headers.allSatisfy { request.value(forHeader: $0.key) == $0.value }
+    }
+
+    /// Where a report says it comes from: `made at Tests/…:12`, or `exchange 2 of 3 of the tape
+    /// at …, played at Tests/…:12`.
+    var origin: String {
+      tape.map { "\($0.place), played at \(callSite)" } ?? "made at \(callSite)"
     }
 
     /// How much of `request` this stub matches, to find the closest one: the URL counts most.

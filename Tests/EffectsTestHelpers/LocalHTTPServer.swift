@@ -1,5 +1,5 @@
-import Effects
-import Foundation
+package import Effects
+package import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -18,26 +18,40 @@ import Darwin
 /// A route can be **held**: the server receives the request, tells ``nextHeldRequest()``, and
 /// answers only when the test calls ``releaseHeldResponses()`` — a slow response with no real-time
 /// wait.
-final class LocalHTTPServer: @unchecked Sendable {
+package final class LocalHTTPServer: @unchecked Sendable {
   /// What the server answers to a method and a path.
-  struct Route: Sendable {
-    var method: String
-    var path: String
-    var response: NetworkResponse
+  package struct Route: Sendable {
+    package var method: String
+    package var path: String
+    package var response: NetworkResponse
     /// Answer with the body received, instead of the response's own.
-    var echoesBody = false
+    package var echoesBody = false
     /// Hold the response until ``releaseHeldResponses()``.
-    var isHeld = false
+    package var isHeld = false
+
+    package init(
+      method: String,
+      path: String,
+      response: NetworkResponse,
+      echoesBody: Bool = false,
+      isHeld: Bool = false
+    ) {
+      self.method = method
+      self.path = path
+      self.response = response
+      self.echoesBody = echoesBody
+      self.isHeld = isHeld
+    }
   }
 
   /// A request as the server read it off the wire.
-  struct Received: Equatable, Sendable {
-    var method: String
-    var path: String
-    var headers: [String: String]
-    var body: Data
+  package struct Received: Equatable, Sendable {
+    package var method: String
+    package var path: String
+    package var headers: [String: String]
+    package var body: Data
 
-    func value(forHeader name: String) -> String? {
+    package func value(forHeader name: String) -> String? {
       headerValue(name, in: headers)
     }
   }
@@ -50,7 +64,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     var releaseWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  let port: UInt16
+  package let port: UInt16
   private let routes: [Route]
   private let listener: Int32
   private let wakeRead: Int32
@@ -61,7 +75,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   private let heldCount = Locked(0)
 
   /// A server answering `routes`, already listening.
-  init(routes: [Route]) throws {
+  package init(routes: [Route]) throws {
     self.routes = routes
     let listener = socket(AF_INET, Self.streamType, 0)
     guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -95,17 +109,17 @@ final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// `http://127.0.0.1:<port>`.
-  var baseURL: String {
+  package var baseURL: String {
     "http://127.0.0.1:\(port)"
   }
 
   /// Every request received, in the order the server finished reading them.
-  var received: [Received] {
+  package var received: [Received] {
     state.withLock { $0.received }
   }
 
   /// Waits until a request to a held route has arrived, and answers its path.
-  func nextHeldRequest() async -> String {
+  package func nextHeldRequest() async -> String {
     await withCheckedContinuation { continuation in
       let arrived: String? = state.withLock { state in
         if !state.heldArrivals.isEmpty { return state.heldArrivals.removeFirst() }
@@ -117,7 +131,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// Lets every held response go, now and from now on.
-  func releaseHeldResponses() {
+  package func releaseHeldResponses() {
     let alreadyReleased = state.withLock { state in
       defer { state.isReleased = true }
       return state.isReleased
@@ -128,7 +142,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// Stops accepting, releases held responses, and returns once every thread of the server ended.
-  func stop() {
+  package func stop() {
     releaseHeldResponses()
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
@@ -139,7 +153,7 @@ final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// A port on 127.0.0.1 that nothing listens on: bound, then closed, so connecting is refused.
-  static func closedPort() throws -> UInt16 {
+  package static func closedPort() throws -> UInt16 {
     let probe = socket(AF_INET, streamType, 0)
     guard probe >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     defer { close(probe) }

@@ -1,0 +1,108 @@
+package import Foundation
+
+/// A JSON value, as a network tape keeps a body that is JSON: compared by value (whatever the
+/// spacing and the order of keys), redacted field by field, and written into the tape's file as
+/// JSON rather than as a string.
+package enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  /// A number written without a fraction or exponent that fits in 64 bits: kept exactly (an id
+  /// past 2⁵³ would not survive a `Double`).
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  /// The JSON object or array `data` holds; nil when it holds anything else (text, a bare number,
+  /// bytes), which a tape keeps as it is.
+  package init?(structured data: Data) {
+    guard let first = data.first(where: { !Self.isSpace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+    self = value
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// The value written compactly, keys sorted: the same bytes for the same value.
+  package var data: Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // A JSONValue always encodes: its numbers are finite (they were parsed from JSON).
+    return (try? encoder.encode(self)) ?? Data()
+  }
+
+  /// Whether `sent` is this recorded value: equal, numbers compared by value, and a redacted
+  /// string (``NetworkTape/redacted``) matching anything.
+  package func matches(_ sent: JSONValue) -> Bool {
+    switch (self, sent) {
+    case (.string(NetworkTape.redacted), _):
+      return true
+    case (.array(let recorded), .array(let sent)):
+      return recorded.count == sent.count && zip(recorded, sent).allSatisfy { $0.matches($1) }
+    case (.object(let recorded), .object(let sent)):
+      return recorded.count == sent.count
+        && recorded.allSatisfy { key, value in sent[key].map { value.matches($0) } ?? false }
+    case (.integer(let recorded), .number(let sent)), (.number(let sent), .integer(let recorded)):
+      return Double(recorded) == sent
+    default:
+      return self == sent
+    }
+  }
+
+  /// This value with the value of every field named in `fields`, at any depth, replaced by
+  /// ``NetworkTape/redacted``.
+  package func redacting(_ fields: Set<String>) -> JSONValue {
+    guard !fields.isEmpty else { return self }
+    switch self {
+    case .array(let values):
+      return .array(values.map { $0.redacting(fields) })
+    case .object(let members):
+      return .object(
+        members.reduce(into: [:]) { redacted, member in
+          redacted[member.key] =
+            fields.contains(member.key) ? .string(NetworkTape.redacted) : member.value.redacting(fields)
+        }
+      )
+    default:
+      return self
+    }
+  }
+}
+
+extension JSONValue: Codable {
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int64.self) {
+      self = .integer(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .integer(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}
