@@ -14,6 +14,9 @@ package struct TestContext: Sendable {
     /// The live root, read inside a test: every field and key reports, and answers what `root` was
     /// given, else its live value.
     case liveInTest(root: Environment?)
+    /// `Environment.preview()`: fields are the doubles of `.deterministic`, and a key answers its
+    /// `testValue`, else its `liveValue`; nothing is ever reported (there is no test to fail).
+    case preview
   }
 
   /// Where the test made its environment; nil for the live root.
@@ -84,6 +87,8 @@ package struct TestContext: Sendable {
         """,
         callSite
       )
+      return testValues.value(of: key).value
+    case .preview:
       return testValues.value(of: key).value
     case .deterministic:
       let (value, isDeclared) = testValues.value(of: key)
