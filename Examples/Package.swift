@@ -41,7 +41,11 @@ let package = Package(
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
-    .target(name: "Profile", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .target(
+      name: "Profile",
+      dependencies: [.product(name: "Effects", package: "swift-effects")],
+      resources: [.copy("Tapes")]
+    ),
     .testTarget(
       name: "ProfileTests",
       dependencies: [

@@ -15,6 +15,8 @@ A block is shown as written; an HTML comment on the line before its fence says h
     <!-- doc: standalone -->   its own target: a "before" snippet, or one that redeclares a name
     <!-- doc: manifest -->     a Package.swift fragment: checked with `swift package dump-package`
     <!-- doc: darwin -->       Apple-only code (SwiftUI): compiled only where SwiftUI exists
+    <!-- doc: compile -->      its tests are compiled, never run: they need what only the reader's
+                               project has (a network tape recorded beside the test)
     <!-- doc: context NAME --> adds .ci/doc-blocks/context/NAME.swift to the block's target: the
                                declarations a partial block assumes and does not show
 
@@ -36,7 +38,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CONTEXT = pathlib.Path(__file__).resolve().parent / "context"
 
 ANNOTATION = re.compile(r"^\s*<!--\s*doc:\s*(.*?)\s*-->\s*$")
-KNOWN_WORDS = {"standalone", "manifest", "darwin", "context"}
+KNOWN_WORDS = {"standalone", "manifest", "darwin", "context", "compile"}
 DECLARATION_KEYWORDS = {
     "import", "func", "struct", "class", "enum", "extension", "protocol", "actor", "typealias",
     "macro", "precedencegroup", "operator", "infix", "prefix", "postfix",
@@ -352,6 +354,9 @@ def main():
                 continue
             name = f"{document_target}Line{first_line}" if options.get("standalone") else document_target
             lines = swift_for_block(markdown, first_line, body, count)
+            if options.get("compile"):
+                # `@Test` or `@Test(…)` (one level of parentheses) dropped: a function, not a test.
+                lines = [re.sub(r"@Test(\([^()]*(\([^()]*\)[^()]*)*\))?\s*", "", line) for line in lines]
             if options.get("darwin"):
                 lines = ["#if canImport(SwiftUI)"] + lines + ["#endif"]
             files = targets.setdefault(name, [])
