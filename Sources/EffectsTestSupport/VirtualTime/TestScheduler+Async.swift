@@ -41,6 +41,17 @@ extension TestScheduler {
     }
   }
 
+  /// The advance the scope makes for a test whose own sleep stranded it: to the sleep's deadline,
+  /// as `advance(to:)` from the line that slept.
+  @available(EffectsVirtualTime, *)
+  func advanceForStrandedSleep(
+    to deadline: Duration,
+    at caller: CallSite,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await drive("await TestScheduler.advance(to:)", at: caller) { .time(deadline) }
+  }
+
   /// Moves virtual time forward to `instant` (an offset from ``start``), waiting for the tasks of
   /// the scope like ``advance(by:isolation:fileID:filePath:line:column:)``.
   public func advance(

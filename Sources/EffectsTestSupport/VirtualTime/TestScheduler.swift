@@ -205,6 +205,14 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     let ticket = reserveSleeper(at: callSite)
     do {
       try await sleep(ticket, until: deadline, at: callSite, isolation: isolation)
+    } catch let stranded as StrandedSleep {
+      // The test itself slept, and nothing else would ever advance: said here, on the test's
+      // task, then the scope moves time to the deadline as the test should have, running what was
+      // due before it, in order.
+      reportIssue(stranded.message, at: callSite)
+      if #available(EffectsVirtualTime , *) {
+        await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
+      }
     } catch let unattended as UnattendedSleep {
       // Reported here, on the sleeping task, so that the report reaches the test that slept; in
       // XCTest, naming that test if another runs now.
@@ -222,6 +230,13 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     isolation: isolated (any Actor)?
   ) async throws {
     let onMainActor = isolation === MainActor.shared
+    // The scope that watches this sleep, when the test itself sleeps: told when it wakes.
+    var watchedBy: AnyObject?
+    defer {
+      if #available(EffectsVirtualTime , *), let executor = watchedBy as? VirtualExecutor {
+        executor.driverSleeps(nil)
+      }
+    }
     try await withTaskCancellationHandler(
       // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
       operation: {
@@ -242,7 +257,11 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
             )
             return true
           }
-          if !registered { continuation.resume(throwing: CancellationError()) }
+          if !registered {
+            continuation.resume(throwing: CancellationError())
+          } else if #available(EffectsVirtualTime , *) {
+            watchedBy = watchForStrandedDriver(ticket, onMainActor: onMainActor)
+          }
         }
       },
       onCancel: {
@@ -346,6 +365,52 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
 
   /// How a sleep that nothing would wake ends (see ``guardUnattendedSleep(_:sleptAt:at:)``): the
   /// sleeping task reports it, then throws `CancellationError`.
+  /// Why the test's own sleep was ended before its deadline: only the test could advance, and it
+  /// was asleep.
+  private struct StrandedSleep: Error {
+    let deadline: Duration
+
+    var message: String {
+      """
+      The test itself waited on virtual time, until \(deadline.literal) (a sleep, or a network stub's latency, \
+      asked for at this line or on a clock made here), and nothing else in its scope was going to move time: only the test advances a \
+      TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
+      scope moved time to \(deadline.literal) itself, so the test goes on. Start what waits in a task of its own \
+      (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
+      await the task.
+      """
+    }
+  }
+
+  /// When the scope's driver sleeps on this scheduler, tells the scope how to wake it should it be
+  /// stranded (its sleep leaves the queue and ends with ``StrandedSleep``), and answers the scope.
+  @available(EffectsVirtualTime, *)
+  private func watchForStrandedDriver(_ ticket: State.SleeperTicket, onMainActor: Bool) -> VirtualExecutor? {
+    guard let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor,
+      let task = ScopeTasks.currentTask, task == executor.driver
+    else { return nil }
+    executor.driverSleeps(
+      VirtualExecutor.SleepingDriver { [weak self] in
+        guard let self else { return }
+        let taken = state.withLock { state -> (UnsafeContinuation<Void, any Error>, Duration)? in
+          guard state.isReserved(ticket), let handle = state.sleeperSlots[ticket.index].handle,
+            let deadline = state.queue.deadline(of: handle)
+          else { return nil }
+          state.freeSleeper(at: ticket.index)
+          guard case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
+          return (continuation, deadline)
+        }
+        guard let (continuation, deadline) = taken else { return }
+        if onMainActor {
+          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: StrandedSleep(deadline: deadline)) }
+        } else {
+          continuation.resume(throwing: StrandedSleep(deadline: deadline))
+        }
+      }
+    )
+    return executor
+  }
+
   private struct UnattendedSleep: Error {
     let limit: Duration
 

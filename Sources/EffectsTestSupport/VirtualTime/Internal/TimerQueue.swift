@@ -220,6 +220,14 @@ struct TimerQueue {
     return free(handle.slot)
   }
 
+  /// The deadline of the work `handle` names, if it is still live.
+  func deadline(of handle: Handle) -> Duration? {
+    guard handle.slot < slots.count, slots[handle.slot].sequence != 0, slots[handle.slot].id == handle.id else {
+      return nil
+    }
+    return deadlines[handle.slot]
+  }
+
   /// The deadline of the earliest live work that is ever due (not ``never``). O(n): for reports, not
   /// for running work.
   func nextDeadline() -> Duration? {

@@ -20,19 +20,45 @@ extension VirtualExecutor {
     condition.lock()
     let ready = finishedLocked()
     condition.unlock()
-    for waiter in ready {
-      waiter.resume(returning: true)
-    }
+    wake(ready)
   }
 
-  /// Counts one job of the scope as run, returning the waiters to resume when it was the last.
-  /// Called with the lock held.
-  func finishedLocked() -> [IdleWaiter] {
+  /// What to wake once a job has run: the tasks waiting for the scope to be idle, when it was the
+  /// last job; or, when it was the last and nothing waits, the scope's driver if it sleeps on the
+  /// scope's scheduler — stranded, since only it could advance.
+  struct Ready {
+    var waiters: [IdleWaiter] = []
+    var stranded: SleepingDriver?
+
+    var isEmpty: Bool { waiters.isEmpty && stranded == nil }
+  }
+
+  /// Counts one job of the scope as run, returning what to wake (``wake(_:)``) when it was the
+  /// last. Called with the lock held.
+  func finishedLocked() -> Ready {
     inFlight -= 1
     finishedJobs &+= 1
-    guard inFlight == 0, !idleWaiters.isEmpty else { return [] }
-    defer { idleWaiters = [] }
-    return idleWaiters
+    guard inFlight == 0 else { return Ready() }
+    guard idleWaiters.isEmpty else {
+      defer { idleWaiters = [] }
+      return Ready(waiters: idleWaiters)
+    }
+    guard let stranded = sleepingDriver, !closed else { return Ready() }
+    sleepingDriver = nil
+    return Ready(stranded: stranded)
+  }
+
+  /// Wakes what ``finishedLocked()`` returned; called without the lock. A stranded driver is
+  /// woken as the scope's own work (on behalf of its lane), not as an escape from outside.
+  func wake(_ ready: Ready) {
+    for waiter in ready.waiters {
+      waiter.resume(returning: true)
+    }
+    guard let stranded = ready.stranded else { return }
+    let previous = Self.lane.value
+    Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
+    defer { Self.lane.set(previous) }
+    stranded.wake()
   }
 
   func loop(generation: Int) {
@@ -62,7 +88,7 @@ extension VirtualExecutor {
         let ready = finishedLocked()
         if !ready.isEmpty {
           condition.unlock()
-          for waiter in ready { waiter.resume(returning: true) }
+          wake(ready)
           condition.lock()
         }
       } else if closed {
@@ -108,7 +134,7 @@ extension VirtualExecutor {
     // and says why (the escape above). Its thread ends when it returns, counting nothing.
     let ready = finishedLocked()
     condition.unlock()
-    for waiter in ready { waiter.resume(returning: true) }
+    wake(ready)
     startLaneThread(generation: generation)
   }
 

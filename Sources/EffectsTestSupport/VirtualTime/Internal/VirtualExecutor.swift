@@ -116,6 +116,18 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     var origin: Range<Int>
   }
 
+  /// The driver of the scope asleep on its scheduler, and how to wake it should it be stranded.
+  struct SleepingDriver {
+    let wake: @Sendable () -> Void
+  }
+
+  /// Records that the driver sleeps on the scope's scheduler (nil: it woke).
+  func driverSleeps(_ sleeping: SleepingDriver?) {
+    condition.lock()
+    sleepingDriver = sleeping
+    condition.unlock()
+  }
+
   /// Something that reached the scope from outside it.
   struct Escape {
     /// What escaped, for the report.
@@ -170,6 +182,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   var adopted: [UInt: UInt64] = [:]
   /// The last async form that waited for the scope (what an escape happened after).
   var lastDrive: CallSite?
+  /// The driver, while it sleeps on the scope's scheduler: when every other task of the scope has
+  /// suspended too, and no advance is under way, nothing can ever move time for it.
+  var sleepingDriver: SleepingDriver?
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
   let driver: UInt?

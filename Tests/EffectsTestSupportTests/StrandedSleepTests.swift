@@ -1,0 +1,88 @@
+import Effects
+import EffectsTestHelpers
+import EffectsTestSupport
+import Foundation
+import Testing
+
+/// A test that waits on virtual time itself — `await model.load()` where the load waits for a
+/// stub's latency — would wait for ever: only the test moves time. The scope sees it (every task
+/// waiting, no advance under way, the test asleep on its scheduler), says so where the wait was
+/// asked for, and moves time to the end of the wait itself, so the test ends.
+@Suite struct StrandedSleepTests {
+  private static let me = "https://api.example.com/me"
+
+  private static func message(until deadline: String) -> String {
+    """
+    The test itself waited on virtual time, until \(deadline) (a sleep, or a network stub's latency, \
+    asked for at this line or on a clock made here), and nothing else in its scope was going to move time: only the test advances a \
+    TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
+    scope moved time to \(deadline) itself, so the test goes on. Start what waits in a task of its own \
+    (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
+    await the task.
+    """
+  }
+
+  @Test func aRequestAwaitedByTheTestItselfIsReportedAtItsStubAndAnswered() async {
+    let line = #line + 4
+    let (answer, issues) = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let network = StubNetwork()
+        network.stub(.get(Self.me), .ok("hi"), after: .seconds(2))
+        let response = try? await network.send(.get(Self.me))
+        return (response?.text, scheduler.elapsed)
+      }
+    }
+    #expect(answer.0 == "hi")
+    #expect(answer.1 == .seconds(2))
+    #expect(issues == [CapturedIssue(Self.message(until: ".seconds(2)"), line: line)])
+  }
+
+  @MainActor @Test func aMainActorTestSleepingOnItsClockIsReportedAndWhatWasDueBeforeRunsInOrder() async {
+    let scheduler = TestScheduler()
+    let ran = Locked<[String]>([])
+    let line = #line + 2  // the scope's line, where its clock was made
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        scheduler.schedule(after: .seconds(1)) { ran.withLock { $0.append("callback at 1 s") } }
+        let clock = Environment.current.continuousClock
+        try? await clock.sleep(for: .seconds(3))
+        ran.withLock { $0.append("the test at \(scheduler.elapsed)") }
+      }
+    }.issues
+    #expect(ran.withLock { $0 } == ["callback at 1 s", "the test at 3.0 seconds"])
+    #expect(issues == [CapturedIssue(Self.message(until: ".seconds(3)"), line: line)])
+  }
+
+  @Test func aTestThatSleepsWhileAnotherTaskAdvancesIsNotReported() async {
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        for _ in 0..<100 {
+          let advancing = Task { await scheduler.advance(by: .seconds(1)) }
+          try? await scheduler.sleep(for: .seconds(1))
+          await advancing.value
+        }
+        #expect(scheduler.elapsed == .seconds(100))
+      }
+    }.issues
+    #expect(issues == [])
+  }
+
+  @Test func aTestThatSleepsWhileItsTasksStillWorkIsReportedOnlyOnceTheyAllWait() async {
+    let line = #line + 10
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let worked = Locked(0)
+        let working = Task {
+          for _ in 0..<1_000 {
+            await Task.yield()
+            worked.withLock { $0 += 1 }
+          }
+        }
+        try? await scheduler.sleep(for: .milliseconds(5))
+        #expect(worked.withLock { $0 } == 1_000)
+        await working.value
+      }
+    }.issues
+    #expect(issues == [CapturedIssue(Self.message(until: ".milliseconds(5)"), line: line)])
+  }
+}
