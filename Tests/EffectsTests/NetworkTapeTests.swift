@@ -124,6 +124,20 @@ import Testing
     )
   }
 
+  @Test func queryItemsAreRedactedAndTheirRecordedValueMatchesAny() throws {
+    let recorded = NetworkTape.Redaction.standard.adding(queryItems: ["api_key"]).apply(
+      to: .init(request: .get("https://api.example.com/weather?city=Paris&api_key=s3cr3t"), response: .ok())
+    )
+    #expect(recorded.request.url.absoluteString == "https://api.example.com/weather?city=Paris&api_key=%3Credacted%3E")
+    let file = Self.temporaryFile()
+    try NetworkTape([recorded]).write(to: file)
+    #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("s3cr3t"))
+    #expect(recorded.answers(.get("https://api.example.com/weather?city=Paris&api_key=other")))
+    #expect(!recorded.answers(.get("https://api.example.com/weather?city=Rome&api_key=other")))
+    #expect(!recorded.answers(.get("https://api.example.com/weather?city=Paris")))
+    #expect(!recorded.answers(.get("https://api.example.com/forecast?city=Paris&api_key=other")))
+  }
+
   // MARK: Matching
 
   @Test func anExchangeAnswersTheSameRequestWithJSONComparedAsJSONAndRedactedValuesMatchingAny() {

@@ -85,12 +85,29 @@ extension NetworkTape.Exchange {
   ///
   /// The rules of `StubNetwork`'s stubs, which a tape played in a test becomes.
   package func answers(_ other: NetworkRequest) -> Bool {
-    request.method == other.method && request.url == other.url
+    request.method == other.method && Self.url(request.url, matches: other.url)
       && request.headers.allSatisfy { name, value in
         guard let sent = other.value(forHeader: name) else { return false }
         return value == NetworkTape.redacted || value == sent
       }
       && Self.body(request.body, matches: other.body)
+  }
+
+  /// Whether the recorded `url` matches the `sent` one: the same URL, or the same but for the
+  /// values of query items the tape redacted.
+  private static func url(_ url: URL, matches sent: URL) -> Bool {
+    if url == sent { return true }
+    guard var recorded = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      var other = URLComponents(url: sent, resolvingAgainstBaseURL: false),
+      let recordedItems = recorded.queryItems, let otherItems = other.queryItems,
+      recordedItems.count == otherItems.count
+    else { return false }
+    let itemsMatch = zip(recordedItems, otherItems).allSatisfy { recorded, sent in
+      recorded.name == sent.name && (recorded.value == NetworkTape.redacted || recorded.value == sent.value)
+    }
+    recorded.queryItems = nil
+    other.queryItems = nil
+    return itemsMatch && recorded == other
   }
 
   /// Whether the recorded `body` matches the `sent` one.
@@ -102,25 +119,30 @@ extension NetworkTape.Exchange {
 }
 
 extension NetworkTape {
-  /// What a recording leaves out of the tape: the values of some header fields, and of some
-  /// fields of JSON bodies, wherever they are nested. Each is written as ``NetworkTape/redacted``.
+  /// What a recording leaves out of the tape: the values of some header fields, of some query
+  /// items of the URL, and of some fields of JSON bodies, wherever they are nested. Each is written
+  /// as ``NetworkTape/redacted``.
   ///
   /// ```swift
-  /// .standard.adding(headers: ["X-Api-Key"], bodyFields: ["token", "refresh_token"])
+  /// .standard.adding(headers: ["X-Api-Key"], bodyFields: ["token", "refresh_token"], queryItems: ["api_key"])
   /// ```
   ///
-  /// Header names are compared whatever their case; body fields by their exact name.
+  /// Header names are compared whatever their case; body fields and query items by their exact
+  /// name.
   public struct Redaction: Hashable, Sendable {
     /// The header fields whose values are redacted, in lowercase.
     public private(set) var headers: Set<String>
     /// The JSON fields whose values are redacted, at any depth.
     public private(set) var bodyFields: Set<String>
+    /// The query items of a request's URL whose values are redacted.
+    public private(set) var queryItems: Set<String>
 
-    /// Redacts the values of `headers` and of the JSON fields `bodyFields`, and nothing else (not
-    /// even ``standard``'s).
-    public init(headers: Set<String> = [], bodyFields: Set<String> = []) {
+    /// Redacts the values of `headers`, of the JSON fields `bodyFields` and of the URL's query
+    /// items `queryItems`, and nothing else (not even ``standard``'s).
+    public init(headers: Set<String> = [], bodyFields: Set<String> = [], queryItems: Set<String> = []) {
       self.headers = Set(headers.map { $0.lowercased() })
       self.bodyFields = bodyFields
+      self.queryItems = queryItems
     }
 
     /// What a recording redacts unless told otherwise: the credentials a request or a response
@@ -130,11 +152,16 @@ extension NetworkTape {
     /// Redacts nothing.
     public static let none = Redaction()
 
-    /// This redaction, and `headers` and `bodyFields` as well.
-    public func adding(headers: Set<String> = [], bodyFields: Set<String> = []) -> Redaction {
+    /// This redaction, and `headers`, `bodyFields` and `queryItems` as well.
+    public func adding(
+      headers: Set<String> = [],
+      bodyFields: Set<String> = [],
+      queryItems: Set<String> = []
+    ) -> Redaction {
       var redaction = self
       redaction.headers.formUnion(headers.map { $0.lowercased() })
       redaction.bodyFields.formUnion(bodyFields)
+      redaction.queryItems.formUnion(queryItems)
       return redaction
     }
 
@@ -145,6 +172,7 @@ extension NetworkTape {
     /// `Keep-Alive`, `Transfer-Encoding`), which no longer hold for a body in its stable form.
     package func apply(to exchange: Exchange) -> Exchange {
       var exchange = exchange
+      exchange.request.url = redact(exchange.request.url)
       exchange.request.headers = redact(exchange.request.headers)
       exchange.request.body = redact(exchange.request.body)
       exchange.response.headers = redact(exchange.response.headers).filter {
@@ -163,6 +191,16 @@ extension NetworkTape {
       fields.reduce(into: [:]) { redacted, field in
         redacted[field.key] = headers.contains(field.key.lowercased()) ? NetworkTape.redacted : field.value
       }
+    }
+
+    private func redact(_ url: URL) -> URL {
+      guard !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+        let items = components.queryItems, items.contains(where: { queryItems.contains($0.name) })
+      else { return url }
+      components.queryItems = items.map { item in
+        queryItems.contains(item.name) ? URLQueryItem(name: item.name, value: NetworkTape.redacted) : item
+      }
+      return components.url ?? url
     }
 
     private func redact(_ body: Data) -> Data {
