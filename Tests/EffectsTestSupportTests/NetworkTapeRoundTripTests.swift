@@ -313,6 +313,117 @@ import FoundationNetworking
     )
   }
 
+  @Test func aRecordingThatGetsNoResponseIsReportedAndLeavesTheTapeAsItWas() async throws {
+    let file = Self.temporaryTape()
+    let kept = NetworkTape([.init(request: .get("https://api.example.com/me"), response: .ok("kept"))])
+    try kept.write(to: file)
+    let before = try Data(contentsOf: file)
+    let live = StubNetwork()
+    live.stub(.get("https://api.example.com/me"), throwing: URLError(.cannotConnectToHost))
+    let line = #line + 3
+    let (thrown, issues) = await withCapturedIssues { () async -> (any Error)? in
+      await withVirtualTime { _ in
+        let network = StubNetwork(tapeAt: file, mode: .record, live: live)
+        do {
+          _ = try await network.send(.get("https://api.example.com/me"))
+          return nil
+        } catch {
+          return error
+        }
+      }
+    }
+    #expect(thrown as? URLError == URLError(.cannotConnectToHost))
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          StubNetwork(tape:) is recording the tape at \(file.path), and the live network gave no response to GET \
+          https://api.example.com/me: \(URLError(.cannotConnectToHost)). The request is not on the tape, and the code \
+          that sent it got the error. Record where the server can be reached.
+          """,
+          line: line
+        )
+      ]
+    )
+    #expect(try Data(contentsOf: file) == before)
+  }
+
+  @Test func twoNetworksRecordingOneTapeAtOnceAreReported() throws {
+    let file = Self.temporaryTape()
+    let first = StubNetwork(tapeAt: file, mode: .record, live: StubNetwork())
+    let line = #line + 2
+    let issues = withCapturedIssues {
+      _ = StubNetwork(tapeAt: file, mode: .record, live: StubNetwork())
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          StubNetwork(tape:) records the tape at \(file.path), which another StubNetwork of this process is \
+          recording too (a test of the same name running in parallel, or two networks in one test): the two would \
+          overwrite each other. Give each test a tape of its own: StubNetwork(tape: "…") with a name of its own.
+          """,
+          line: line
+        )
+      ]
+    )
+    #expect(first.tape == NetworkTape())
+  }
+
+  @Test func aTapeWithNoExchangeSaysSoWhenARequestComes() async throws {
+    let file = Self.temporaryTape()
+    try NetworkTape().write(to: file)
+    let line = #line + 1
+    let network = StubNetwork(tapeAt: file, mode: .play)
+    let issues = await withCapturedIssues {
+      _ = try? await network.send(.get("https://api.example.com/me"))
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          StubNetwork got a request no stub matches: GET https://api.example.com/me. It plays the tape at \
+          \(file.path), which holds no exchange (it was recorded while no request got a response, or it could not \
+          be read: see the issue at the line that made the network). Record it again where the server can be \
+          reached (EFFECTS_TAPES=record). The code that sent it got StubNetworkError.
+          """,
+          line: line
+        )
+      ]
+    )
+  }
+
+  @Test func theTapeANetworkPlaysOrRecordsCanBeReadAndTheFirstRecordingIsNoted() async throws {
+    let tape = NetworkTape([.init(request: .get("https://api.example.com/ping"), response: .ok("pong"))])
+    let played = StubNetwork()
+    played.play(tape)
+    #expect(played.tape == tape)
+    #expect(try await played.send(.get("https://api.example.com/ping")).text == "pong")
+    #expect(StubNetwork().tape == nil)
+
+    let live = StubNetwork()
+    live.stub(.get("https://api.example.com/ping"), .ok("pong"))
+    let file = Self.temporaryTape()
+    let lines = Locked<[String]>([])
+    let recorded = await StandardErrorSink.$current.withValue({ line in lines.withLock { $0.append(line) } }) {
+      await withVirtualTime { scheduler in
+        let network = StubNetwork(tapeAt: file, mode: .record, live: live)
+        let client = Task {
+          _ = try? await network.send(.get("https://api.example.com/ping"))
+          _ = try? await network.send(.get("https://api.example.com/ping"))
+        }
+        await scheduler.run()
+        await client.value
+        return network.tape
+      }
+    }
+    #expect(recorded?.exchanges.map(\.response.text) == ["pong", "pong"])
+    #expect(recorded == (try NetworkTape(contentsOf: file)))
+    #expect(
+      lines.withLock { $0 } == ["swift-effects: recording the network tape \(file.path): commit it with the test"]
+    )
+  }
+
   // MARK: Choosing
 
   @Test func automaticallyATapeIsRecordedWhenMissingOrAskedForAndNeverOnCI() throws {
@@ -329,8 +440,9 @@ import FoundationNetworking
     #expect(TapeChoice(mode: .play, file: missing, environment: [:]) == .play)
   }
 
-  @Test func theTapeOfANameIsBesideTheTestInTapes() {
-    let network = StubNetwork(tape: "beside", mode: .record, live: StubNetwork())
+  @Test func theTapeOfANameIsBesideTheTestInTapes() async {
+    let live = StubNetwork()
+    live.stub(.get("https://api.example.com/ping"), .ok("pong"))
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("__Tapes__/beside.json")
     defer {
@@ -340,7 +452,12 @@ import FoundationNetworking
         try? FileManager.default.removeItem(at: folder)
       }
     }
-    #expect(network.requests == [])
+    await withVirtualTime { scheduler in
+      let network = StubNetwork(tape: "beside", mode: .record, live: live)
+      let client = Task { _ = try? await network.send(.get("https://api.example.com/ping")) }
+      await scheduler.run()
+      await client.value
+    }
     #expect(FileManager.default.fileExists(atPath: file.path))
   }
 }

@@ -168,8 +168,9 @@ extension NetworkTape {
     /// `exchange` as a tape keeps it: redacted; its JSON bodies in a stable form (keys sorted, no
     /// spacing), so that a tape compares equal to itself written and read back; its latency in
     /// whole microseconds, as the file holds it; and without the response's header fields that
-    /// describe the transfer rather than the content (`Content-Length`, `Connection`,
-    /// `Keep-Alive`, `Transfer-Encoding`), which no longer hold for a body in its stable form.
+    /// describe one transfer rather than the content (`Content-Length`, `Connection`, `Date`,
+    /// `Keep-Alive`, `Transfer-Encoding`): they no longer hold for a body in its stable form, and
+    /// would change the file every time it is recorded again.
     package func apply(to exchange: Exchange) -> Exchange {
       var exchange = exchange
       exchange.request.url = redact(exchange.request.url)
@@ -184,7 +185,7 @@ extension NetworkTape {
     }
 
     private static let transferFields: Set<String> = [
-      "content-length", "connection", "keep-alive", "transfer-encoding",
+      "content-length", "connection", "date", "keep-alive", "transfer-encoding",
     ]
 
     private func redact(_ fields: [String: String]) -> [String: String] {

@@ -9,6 +9,13 @@ extension StubNetwork {
     let opening = "StubNetwork got a request no stub matches: \(preview(request))."
     let consequence = "The code that sent it got StubNetworkError."
     guard let closest = stubs.max(by: { $0.likeness(to: request) < $1.likeness(to: request) }) else {
+      if let file = state.withLock({ $0.tapeFile }) {
+        return """
+          \(opening) It plays the tape at \(file.path), which holds no exchange (it was recorded while no request \
+          got a response, or it could not be read: see the issue at the line that made the network). Record it \
+          again where the server can be reached (EFFECTS_TAPES=record). \(consequence)
+          """
+      }
       return """
         \(opening) It has no stubs. Stub what the server should answer before the code under test sends the \
         request: network.stub(\(Self.spelled(request)), .ok()). \(consequence)

@@ -98,6 +98,7 @@ extension StubNetwork {
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(scheduler: scheduler, at: site)
+    state.withLock { $0.tapeFile = file }
     switch TapeChoice(mode: mode, file: file) {
     case .record:
       startRecording(to: file, from: live(), redacting: redacting, at: site)
@@ -128,7 +129,17 @@ extension StubNetwork {
     play(tape, from: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// The tape this network plays, or the one it has recorded so far; nil when it has none.
+  ///
+  /// ```swift
+  /// let latency = network.tape?.exchanges[0].latency ?? .zero  // when the first response arrives
+  /// ```
+  public var tape: NetworkTape? {
+    state.withLock { $0.tape }
+  }
+
   private func play(_ tape: NetworkTape, from file: URL?, at site: CallSite) {
+    state.withLock { $0.tape = tape }
     let name = file.map { "the tape at \($0.path)" } ?? "the tape"
     for (index, exchange) in tape.exchanges.enumerated() {
       add(
@@ -187,16 +198,50 @@ struct TapeRecorder: Sendable {
   let live: any Network
   let redaction: NetworkTape.Redaction
   let site: CallSite
+
+  /// The tapes being recorded in this process, by path: two networks recording one file (two
+  /// tests of one name running in parallel) would overwrite each other.
+  private static let recording = Locked<Set<String>>([])
+
+  /// Claims `file` for a recording; false when another network records it already.
+  static func start(_ file: URL) -> Bool {
+    recording.withLock { $0.insert(file.standardizedFileURL.path).inserted }
+  }
+
+  /// Gives `file` back when its network goes.
+  static func finish(_ file: URL) {
+    _ = recording.withLock { $0.remove(file.standardizedFileURL.path) }
+  }
 }
 
 extension StubNetwork {
-  /// Records from now on: the tape starts empty, and is written at once (so that a file that
-  /// cannot be written is reported at the line that asked for it, before any request).
+  /// Records from now on: the tape starts empty, and is written with its first exchange — a
+  /// tape that is there stays as it is until then, so a run that gets no response leaves it. Its
+  /// folder is made at once, so that one that cannot be is reported at the line that asked.
   private func startRecording(to file: URL, from live: any Network, redacting: NetworkTape.Redaction, at site: CallSite)
   {
     let recorder = TapeRecorder(file: file, live: live, redaction: redacting, site: site)
-    state.withLock { $0.recorder = recorder }
-    append(nil, to: recorder)
+    state.withLock {
+      $0.recorder = recorder
+      $0.tape = NetworkTape()
+    }
+    if !TapeRecorder.start(file) {
+      reportIssue(
+        """
+        StubNetwork(tape:) records the tape at \(file.path), which another StubNetwork of this process is \
+        recording too (a test of the same name running in parallel, or two networks in one test): the two would \
+        overwrite each other. Give each test a tape of its own: StubNetwork(tape: "…") with a name of its own.
+        """,
+        at: site
+      )
+    }
+    do {
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      state.withLock { $0.recordingFailed = true }
+      let failure = NetworkTapeError(file: file, problem: .unwritable("\(error)"))
+      reportIssue("StubNetwork(tape:) cannot record: \(failure) What it records is lost.", at: site)
+    }
   }
 
   /// Sends `request` to the live network, records the exchange on the tape and writes the tape,
@@ -210,10 +255,24 @@ extension StubNetwork {
     let urlRequest = request.urlRequest
     let started = ContinuousClock.now
     let response: NetworkResponse
-    if #available(EffectsVirtualTime , *) {
-      response = try await VirtualExecutor.outside { try await live.send(urlRequest) }
-    } else {
-      response = try await live.send(urlRequest)
+    do {
+      if #available(EffectsVirtualTime , *) {
+        response = try await VirtualExecutor.outside { try await live.send(urlRequest) }
+      } else {
+        response = try await live.send(urlRequest)
+      }
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      reportIssue(
+        """
+        StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no response \
+        to \(request): \(error). The request is not on the tape, and the code that sent it got the error. Record \
+        where the server can be reached.
+        """,
+        at: recorder.site
+      )
+      throw error
     }
     let latency = ContinuousClock.now - started
     let exchange = recorder.redaction.apply(
@@ -229,19 +288,22 @@ extension StubNetwork {
   /// Adds `exchange` (if any) to the tape being recorded and writes the tape, under the lock so
   /// that two exchanges recorded at once are written in turn; a failure is reported once, at the
   /// line that asked for the tape.
-  private func append(_ exchange: NetworkTape.Exchange?, to recorder: TapeRecorder) {
-    let failure: NetworkTapeError? = state.withLock { state in
-      if let exchange { state.recorded.exchanges.append(exchange) }
+  private func append(_ exchange: NetworkTape.Exchange, to recorder: TapeRecorder) {
+    let (failure, first): (NetworkTapeError?, Bool) = state.withLock { state in
+      state.recorded.exchanges.append(exchange)
+      state.tape = state.recorded
       do throws(NetworkTapeError) {
         try state.recorded.write(to: recorder.file)
-        return nil
+        return (nil, state.recorded.exchanges.count == 1)
       } catch {
         defer { state.recordingFailed = true }
-        return state.recordingFailed ? nil : error
+        return (state.recordingFailed ? nil : error, false)
       }
     }
     if let failure {
       reportIssue("StubNetwork(tape:) cannot record: \(failure) What it records is lost.", at: recorder.site)
+    } else if first {
+      warn("recording the network tape \(recorder.file.path): commit it with the test")
     }
   }
 }

@@ -86,6 +86,7 @@ public final class StubNetwork: Network, Sendable {
 
   deinit {
     reportUnusedStubs()
+    if let recorder = state.withLock({ $0.recorder }) { TapeRecorder.finish(recorder.file) }
   }
 
   /// Records `request` and answers it from the first stub that matches, after the stub's latency.
@@ -174,6 +175,10 @@ extension StubNetwork {
     /// The tape recorded so far, and whether writing it failed (which is reported once).
     var recorded = NetworkTape()
     var recordingFailed = false
+    /// The file of the tape this network plays or records, for messages; nil without one.
+    var tapeFile: URL?
+    /// The tape this network plays, or has recorded so far.
+    var tape: NetworkTape?
     var requests: [NetworkRequest] = []
     /// The schedulers whose current scope will check this network's stubs at its end (one check a
     /// scope), each with the index of the first stub it checks: 0 for a scope that checks alone,
