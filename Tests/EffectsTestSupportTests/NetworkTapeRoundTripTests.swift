@@ -424,6 +424,37 @@ import FoundationNetworking
     )
   }
 
+  @Test func aStubMadeByHandComesBeforeTheTapesExchange() async throws {
+    let network = StubNetwork()
+    network.play(NetworkTape([.init(request: .get("https://api.example.com/me"), response: .ok("taped"))]))
+    network.stub(.get("https://api.example.com/me"), .ok("by hand"))
+    #expect(try await network.send(.get("https://api.example.com/me")).text == "by hand")
+    #expect(try await network.send(.get("https://api.example.com/me")).text == "by hand")
+    let issues = withCapturedIssues { network.reportUnusedStubs() }.issues
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.hasPrefix("StubNetwork played a tape here whose exchange 1 of 1") == true)
+  }
+
+  @Test func aTapeRecordedAgainInALaterScopeIsNotReportedAsRecordedTwice() async {
+    let file = Self.temporaryTape()
+    let live = StubNetwork()
+    live.stub(.get("https://api.example.com/ping"), .ok("pong"))
+    var networks: [StubNetwork] = []  // kept alive, as an XCTest case keeps its properties
+    let issues = await withCapturedIssues {
+      for _ in 0..<2 {
+        await withVirtualTime { scheduler in
+          let network = StubNetwork(tapeAt: file, mode: .record, live: live)
+          networks.append(network)
+          let client = Task { _ = try? await network.send(.get("https://api.example.com/ping")) }
+          await scheduler.run()
+          await client.value
+        }
+      }
+    }.issues
+    #expect(issues == [])
+    #expect(networks.count == 2)
+  }
+
   // MARK: Choosing
 
   @Test func automaticallyATapeIsRecordedWhenMissingOrAskedForAndNeverOnCI() throws {

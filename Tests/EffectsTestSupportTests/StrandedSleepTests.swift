@@ -13,12 +13,12 @@ import Testing
 
   private static func message(until deadline: String) -> String {
     """
-    The test itself waited on virtual time, until \(deadline) (a sleep, or a network stub's latency, \
-    asked for at this line or on a clock made here), and nothing else in its scope was going to move time: only the test advances a \
-    TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
-    scope moved time to \(deadline) itself, so the test goes on. Start what waits in a task of its own \
-    (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
-    await the task.
+    The test itself waited on virtual time, until \(deadline) from the scope's start (a sleep, or a \
+    network stub's latency, asked for at this line or on a clock made here), and nothing else in its scope was \
+    going to move time: only the test advances a TestScheduler, and every task of the scope was waiting too. \
+    Without help it would have waited for ever; the scope moved time to \(deadline) itself, so the test goes on. \
+    Start what waits in a task of its own (let loading = Task { await model.load() }), move time (await \
+    scheduler.advance(by:), or run()), then await the task.
     """
   }
 

@@ -312,7 +312,8 @@ import FoundationNetworking
           """
           StubNetwork cannot wait .seconds(1) before answering GET https://api.example.com/me: it has no \
           TestScheduler, so the stub made here answered at once. Send the request inside @Test(.virtualTime) or \
-          withVirtualTime { … }, or make the network with StubNetwork(scheduler:).
+          withVirtualTime { … }, or give the network a scheduler (StubNetwork(scheduler:), \
+          StubNetwork(tape:scheduler:)).
           """,
           line: stubLine
         )

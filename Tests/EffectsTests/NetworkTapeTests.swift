@@ -94,7 +94,67 @@ import Testing
     #expect(text.contains(#""base64" : "/wB/""#))
   }
 
+  @Test(arguments: [
+    #"{"id":12345678901234567890}"#,
+    #"{"id":-9223372036854775809}"#,
+    #"{"pi":3.14159265358979323846264338327950288}"#,
+    #"{"huge":1e400}"#,
+  ])
+  func aJSONBodyWhoseNumbersWouldNotSurviveIsKeptByteForByte(json: String) throws {
+    let exchange = NetworkTape.Redaction.standard.apply(
+      to: .init(request: .get(Self.me), response: NetworkResponse(body: Data(json.utf8)))
+    )
+    #expect(exchange.response.body == Data(json.utf8))
+    let file = Self.temporaryFile()
+    try NetworkTape([exchange]).write(to: file)
+    #expect(try NetworkTape(contentsOf: file).exchanges[0].response.body == Data(json.utf8))
+  }
+
+  @Test func aTextBodyIsKeptByteForByteEvenWithAByteOrderMark() throws {
+    let body = Data([0xEF, 0xBB, 0xBF]) + Data("hello".utf8)
+    let file = Self.temporaryFile()
+    try NetworkTape([.init(request: .get(Self.me), response: NetworkResponse(body: body))]).write(to: file)
+    #expect(try NetworkTape(contentsOf: file).exchanges[0].response.body == body)
+  }
+
   // MARK: Redaction
+
+  @Test func aFormBodyIsRedactedPairByPairAndItsRecordedValueMatchesAny() {
+    let recorded = NetworkTape.Redaction.standard.adding(bodyFields: ["password"]).apply(
+      to: .init(
+        request: .post(Self.me, body: Data("grant_type=password&username=ada&password=s3cr3t".utf8)),
+        response: .ok()
+      )
+    )
+    #expect(
+      String(decoding: recorded.request.body, as: UTF8.self)
+        == "grant_type=password&username=ada&password=%3Credacted%3E"
+    )
+    #expect(recorded.answers(.post(Self.me, body: Data("grant_type=password&username=ada&password=other".utf8))))
+    #expect(!recorded.answers(.post(Self.me, body: Data("grant_type=refresh&username=ada&password=other".utf8))))
+  }
+
+  @Test(arguments: [
+    Data([0xEF, 0xBB, 0xBF]) + Data(#"{"token":"s3cr3t"}"#.utf8),
+    Data(#"{"token":"s3cr3t", "broken": }"#.utf8),
+    Data("token: s3cr3t".utf8),
+  ])
+  func aBodyNamingARedactedFieldNeverReachesTheFileWhateverItsShape(body: Data) throws {
+    let recorded = NetworkTape.Redaction.standard.adding(bodyFields: ["token"]).apply(
+      to: .init(request: .get(Self.me), response: NetworkResponse(body: body))
+    )
+    let file = Self.temporaryFile()
+    try NetworkTape([recorded]).write(to: file)
+    #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("s3cr3t"))
+  }
+
+  @Test func aBodyRedactedWholeMatchesAnyBody() {
+    let recorded = NetworkTape.Redaction.standard.adding(bodyFields: ["token"]).apply(
+      to: .init(request: .post(Self.me, body: Data("token: s3cr3t".utf8)), response: .ok())
+    )
+    #expect(recorded.request.body == Data("<redacted>".utf8))
+    #expect(recorded.answers(.post(Self.me, body: Data("token: another".utf8))))
+  }
 
   @Test func theStandardRedactionHidesCredentialsInHeaderFieldsWhateverTheirCase() {
     let exchange = NetworkTape.Exchange(

@@ -14,13 +14,64 @@ package enum JSONValue: Hashable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// The JSON object or array `data` holds; nil when it holds anything else (text, a bare number,
-  /// bytes), which a tape keeps as it is.
+  /// The JSON object or array `data` holds (after a byte-order mark, if any); nil when it holds
+  /// anything else (text, a bare number, bytes), which a tape keeps as it is.
   package init?(structured data: Data) {
+    let data = data.starts(with: Self.byteOrderMark) ? data.dropFirst(Self.byteOrderMark.count) : data
     guard let first = data.first(where: { !Self.isSpace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     else { return nil }
-    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(data)) else { return nil }
     self = value
+  }
+
+  /// UTF-8's byte-order mark.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Whether every number written in `data`, JSON, survives as a ``JSONValue``: an integer that
+  /// fits in 64 bits, or a number of at most 15 significant digits (which a `Double` gives back
+  /// digit for digit). An id past 2⁶³ or a value with more digits does not: a tape keeps such a
+  /// body as it is, so that it plays back what the server sent.
+  package static func keepsEveryNumber(of data: Data) -> Bool {
+    var inString = false
+    var escaped = false
+    var index = data.startIndex
+    while index < data.endIndex {
+      let byte = data[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "\"") {
+        inString = true
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < data.endIndex, "-+.eE0123456789".utf8.contains(data[end]) { end += 1 }
+      guard isKept(String(decoding: data[index..<end], as: UTF8.self)) else { return false }
+      index = end
+    }
+    return true
+  }
+
+  /// Whether the number written `token` survives as a ``JSONValue``.
+  private static func isKept(_ token: String) -> Bool {
+    if !token.contains(where: { ".eE".contains($0) }) { return Int64(token) != nil }
+    let parts = token.lowercased().split(separator: "e", maxSplits: 1)
+    let digits = parts[0].filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }
+    let exponent = parts.count > 1 ? Int(parts[1]) ?? Int.max : 0
+    return digits.count <= 15 && abs(exponent) < 300 && (Double(token)?.isFinite ?? false)
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -252,8 +252,9 @@ private struct ResponseFields: Codable {
 private enum BodyFields {
   static func fields(of body: Data) -> (json: JSONValue?, text: String?, base64: String?) {
     if body.isEmpty { return (nil, nil, nil) }
-    if let json = JSONValue(structured: body) { return (json, nil, nil) }
-    if let text = String(data: body, encoding: .utf8) { return (nil, text, nil) }
+    if let json = JSONValue(structured: body), JSONValue.keepsEveryNumber(of: body) { return (json, nil, nil) }
+    // Text only when it gives back the same bytes (a byte-order mark would be lost).
+    if let text = String(data: body, encoding: .utf8), Data(text.utf8) == body { return (nil, text, nil) }
     return (nil, nil, body.base64EncodedString())
   }
 

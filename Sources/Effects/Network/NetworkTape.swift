@@ -110,11 +110,15 @@ extension NetworkTape.Exchange {
     return itemsMatch && recorded == other
   }
 
-  /// Whether the recorded `body` matches the `sent` one.
+  /// Whether the recorded `body` matches the `sent` one: the same bytes; a body redacted whole
+  /// matching any; the same JSON, or the same form, a redacted value matching any value.
   private static func body(_ body: Data, matches sent: Data) -> Bool {
-    if body == sent { return true }
-    guard let recorded = JSONValue(structured: body), let sent = JSONValue(structured: sent) else { return false }
-    return recorded.matches(sent)
+    if body == sent || body == Data(NetworkTape.redacted.utf8) { return true }
+    if let recorded = JSONValue(structured: body), let sent = JSONValue(structured: sent) {
+      return recorded.matches(sent)
+    }
+    if let recorded = FormBody(body), let sent = FormBody(sent) { return recorded.matches(sent) }
+    return false
   }
 }
 
@@ -204,9 +208,23 @@ extension NetworkTape {
       return components.url ?? url
     }
 
+    /// `body` as a tape keeps it: a JSON object or array in its stable form, with `bodyFields`
+    /// redacted (kept byte for byte instead when a number of it would not survive, unless a field
+    /// must be redacted); a form with `bodyFields` redacted; and any other body that names one of
+    /// `bodyFields` left out whole — what this redaction cannot read, it does not keep.
     private func redact(_ body: Data) -> Data {
-      guard let json = JSONValue(structured: body) else { return body }
-      return json.redacting(bodyFields).data
+      if let json = JSONValue(structured: body) {
+        let redacted = json.redacting(bodyFields)
+        return redacted != json || JSONValue.keepsEveryNumber(of: body) ? redacted.data : body
+      }
+      guard !bodyFields.isEmpty else { return body }
+      if let form = FormBody(body) {
+        return form.names(any: bodyFields) ? form.redacting(bodyFields) : body
+      }
+      if let text = String(data: body, encoding: .utf8), bodyFields.contains(where: { text.contains($0) }) {
+        return Data(NetworkTape.redacted.utf8)
+      }
+      return body
     }
   }
 }

@@ -67,9 +67,20 @@ extension StubNetwork {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let file = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+    let path = "\(filePath)"
+    let file = URL(fileURLWithPath: path).deletingLastPathComponent()
       .appendingPathComponent("__Tapes__", isDirectory: true)
       .appendingPathComponent(name.hasSuffix(".json") ? name : "\(name).json")
+    if !path.hasPrefix("/") {
+      reportIssue(
+        """
+        StubNetwork(tape:) cannot tell where the test's file is: its #filePath is "\(path)", not an absolute path \
+        (a build that maps source paths?), so the tape would be looked for at \(file.path). Pass the tape's file: \
+        StubNetwork(tapeAt: URL(fileURLWithPath: "/…/__Tapes__/\(name).json")).
+        """,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+    }
     self.init(
       tapeAt: file,
       mode: mode,
@@ -198,6 +209,9 @@ struct TapeRecorder: Sendable {
   let live: any Network
   let redaction: NetworkTape.Redaction
   let site: CallSite
+  /// Whether this recording holds its file (see ``start(_:)``), until its scope ends or its
+  /// network goes.
+  var holdsClaim = false
 
   /// The tapes being recorded in this process, by path: two networks recording one file (two
   /// tests of one name running in parallel) would overwrite each other.
@@ -220,12 +234,17 @@ extension StubNetwork {
   /// folder is made at once, so that one that cannot be is reported at the line that asked.
   private func startRecording(to file: URL, from live: any Network, redacting: NetworkTape.Redaction, at site: CallSite)
   {
-    let recorder = TapeRecorder(file: file, live: live, redaction: redacting, site: site)
+    var recorder = TapeRecorder(file: file, live: live, redaction: redacting, site: site)
+    recorder.holdsClaim = TapeRecorder.start(file)
     state.withLock {
       $0.recorder = recorder
       $0.tape = NetworkTape()
     }
-    if !TapeRecorder.start(file) {
+    // The claim ends with the scope the tape is recorded in (an XCTest case keeps its network).
+    if let scope = TestScheduler.scoped ?? state.withLock({ $0.scheduler }).flatMap({ $0.hasOpenScope ? $0 : nil }) {
+      scope.atScopeEnd { [weak self] in self?.releaseTapeClaim() }
+    }
+    if !recorder.holdsClaim {
       reportIssue(
         """
         StubNetwork(tape:) records the tape at \(file.path), which another StubNetwork of this process is \
@@ -242,6 +261,16 @@ extension StubNetwork {
       let failure = NetworkTapeError(file: file, problem: .unwritable("\(error)"))
       reportIssue("StubNetwork(tape:) cannot record: \(failure) What it records is lost.", at: site)
     }
+  }
+
+  /// Gives back the file this network records, if it holds it.
+  func releaseTapeClaim() {
+    let file = state.withLock { state -> URL? in
+      guard let recorder = state.recorder, recorder.holdsClaim else { return nil }
+      state.recorder?.holdsClaim = false
+      return recorder.file
+    }
+    if let file { TapeRecorder.finish(file) }
   }
 
   /// Sends `request` to the live network, records the exchange on the tape and writes the tape,

@@ -86,7 +86,7 @@ public final class StubNetwork: Network, Sendable {
 
   deinit {
     reportUnusedStubs()
-    if let recorder = state.withLock({ $0.recorder }) { TapeRecorder.finish(recorder.file) }
+    releaseTapeClaim()
   }
 
   /// Records `request` and answers it from the first stub that matches, after the stub's latency.
@@ -120,11 +120,12 @@ public final class StubNetwork: Network, Sendable {
       if let scheduler {
         try await scheduler.sleep(for: stub.latency, at: stub.callSite)
       } else {
+        let what = stub.tape.map { "the \($0.place), played here," } ?? "the stub made here"
         reportIssue(
           """
           StubNetwork cannot wait \(stub.latency.literal) before answering \(request): it has no TestScheduler, so \
-          the stub made here answered at once. Send the request inside @Test(.virtualTime) or withVirtualTime { … }, \
-          or make the network with StubNetwork(scheduler:).
+          \(what) answered at once. Send the request inside @Test(.virtualTime) or withVirtualTime { … }, \
+          or give the network a scheduler (StubNetwork(scheduler:), StubNetwork(tape:scheduler:)).
           """,
           at: stub.callSite
         )
@@ -188,8 +189,11 @@ extension StubNetwork {
     /// The stub that answers `request`, counted as used: the first matching one not used yet, else
     /// the last matching one.
     mutating func answer(_ request: NetworkRequest) -> Stub? {
+      // Stubs made by hand come before a tape's exchanges: they are how a test changes a tape.
       let matching = stubs.indices.filter { stubs[$0].matches(request) }
-      guard let index = matching.first(where: { stubs[$0].uses == 0 }) ?? matching.last else { return nil }
+      let byHand = matching.filter { stubs[$0].tape == nil }
+      let candidates = byHand.isEmpty ? matching : byHand
+      guard let index = candidates.first(where: { stubs[$0].uses == 0 }) ?? candidates.last else { return nil }
       stubs[index].uses += 1
       return stubs[index]
     }

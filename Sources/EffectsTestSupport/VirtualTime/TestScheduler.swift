@@ -363,8 +363,6 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     continuation?.resume(throwing: UnattendedSleep(limit: limit))
   }
 
-  /// How a sleep that nothing would wake ends (see ``guardUnattendedSleep(_:sleptAt:at:)``): the
-  /// sleeping task reports it, then throws `CancellationError`.
   /// Why the test's own sleep was ended before its deadline: only the test could advance, and it
   /// was asleep.
   private struct StrandedSleep: Error {
@@ -372,9 +370,9 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
 
     var message: String {
       """
-      The test itself waited on virtual time, until \(deadline.literal) (a sleep, or a network stub's latency, \
-      asked for at this line or on a clock made here), and nothing else in its scope was going to move time: only the test advances a \
-      TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
+      The test itself waited on virtual time, until \(deadline.literal) from the scope's start (a sleep, or a \
+      network stub's latency, asked for at this line or on a clock made here), and nothing else in its scope was \
+      going to move time: only the test advances a TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
       scope moved time to \(deadline.literal) itself, so the test goes on. Start what waits in a task of its own \
       (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
       await the task.
@@ -411,6 +409,8 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     return executor
   }
 
+  /// How a sleep that nothing would wake ends (see ``guardUnattendedSleep(_:sleptAt:at:)``): the
+  /// sleeping task reports it, then throws `CancellationError`.
   private struct UnattendedSleep: Error {
     let limit: Duration
 

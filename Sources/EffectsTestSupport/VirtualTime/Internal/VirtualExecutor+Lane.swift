@@ -48,17 +48,18 @@ extension VirtualExecutor {
     return Ready(stranded: stranded)
   }
 
-  /// Wakes what ``finishedLocked()`` returned; called without the lock. A stranded driver is
-  /// woken as the scope's own work (on behalf of its lane), not as an escape from outside.
+  /// Wakes what ``finishedLocked()`` returned; called without the lock. What it wakes is woken
+  /// as the scope's own work (on behalf of its lane), not as an escape from outside, whatever
+  /// thread counted the last job: the watchdog's, or one that ran work outside the scope.
   func wake(_ ready: Ready) {
-    for waiter in ready.waiters {
-      waiter.resume(returning: true)
-    }
-    guard let stranded = ready.stranded else { return }
+    guard !ready.isEmpty else { return }
     let previous = Self.lane.value
     Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
     defer { Self.lane.set(previous) }
-    stranded.wake()
+    for waiter in ready.waiters {
+      waiter.resume(returning: true)
+    }
+    ready.stranded?.wake()
   }
 
   func loop(generation: Int) {

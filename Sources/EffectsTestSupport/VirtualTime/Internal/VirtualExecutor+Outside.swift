@@ -38,8 +38,8 @@ extension VirtualExecutor {
               let previous = lane.value
               lane.set(Unmanaged.passUnretained(scope).toOpaque())
               continuation.resume(with: result)
-              lane.set(previous)
               scope.finished()
+              lane.set(previous)
             }
           }
           let cancelled = running.withLock { state in

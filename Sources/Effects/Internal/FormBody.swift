@@ -1,0 +1,54 @@
+import Foundation
+
+/// A body of `name=value` pairs joined by `&` (`application/x-www-form-urlencoded`), as a network
+/// tape redacts and matches one: pair by pair, in order.
+struct FormBody: Equatable {
+  var pairs: [(name: String, value: String)]
+
+  /// The pairs of `data`; nil when it is not such a body (no `=`, spaces, not UTF-8).
+  init?(_ data: Data) {
+    guard let text = String(data: data, encoding: .utf8), text.contains("="),
+      !text.contains(where: \.isWhitespace)
+    else { return nil }
+    var pairs: [(name: String, value: String)] = []
+    for pair in text.split(separator: "&", omittingEmptySubsequences: false) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2 else { return nil }
+      pairs.append((String(parts[0]), String(parts[1])))
+    }
+    self.pairs = pairs
+  }
+
+  static func == (lhs: FormBody, rhs: FormBody) -> Bool {
+    lhs.pairs.elementsEqual(rhs.pairs) { $0 == $1 }
+  }
+
+  /// The names of the pairs, decoded.
+  private func name(at index: Int) -> String {
+    pairs[index].name.removingPercentEncoding ?? pairs[index].name
+  }
+
+  /// Whether a pair is named one of `names`.
+  func names(any names: Set<String>) -> Bool {
+    pairs.indices.contains { names.contains(name(at: $0)) }
+  }
+
+  /// The body with the value of every pair named in `names` replaced by ``NetworkTape/redacted``
+  /// (percent-encoded, so the body stays a form).
+  func redacting(_ names: Set<String>) -> Data {
+    let redacted = NetworkTape.redacted.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    let text = pairs.indices.map { index in
+      "\(pairs[index].name)=\(names.contains(name(at: index)) ? redacted : pairs[index].value)"
+    }
+    return Data(text.joined(separator: "&").utf8)
+  }
+
+  /// Whether `sent` is this recorded form: the same pairs in order, a redacted value matching any.
+  func matches(_ sent: FormBody) -> Bool {
+    pairs.count == sent.pairs.count
+      && zip(pairs, sent.pairs).allSatisfy { recorded, sent in
+        recorded.name == sent.name
+          && (recorded.value == sent.value || recorded.value.removingPercentEncoding == NetworkTape.redacted)
+      }
+  }
+}
