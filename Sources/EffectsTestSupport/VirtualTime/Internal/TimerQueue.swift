@@ -32,7 +32,8 @@ struct TimerQueue {
   /// What runs when an entry is due.
   enum Work {
     case once(@Sendable () -> Void)
-    case repeating(interval: Duration, @Sendable () -> Void)
+    // Indirect: the other cases take two words, and every timer pays for the largest.
+    indirect case repeating(interval: Duration, @Sendable () -> Void)
     /// A sleeping task (unsafe for speed; see `TestScheduler.sleep(for:)`, which names the
     /// benchmark), and its slot among the scheduler's sleepers.
     case sleep(UnsafeContinuation<Void, any Error>, sleeper: Int)
@@ -138,7 +139,15 @@ struct TimerQueue {
 
   private var slots: [Slot] = []
   private var deadlines: [Duration] = []
-  private var callSites: [CallSite] = []
+  /// Where each slot's work was scheduled: an index into ``sites``, 4 bytes where a `CallSite`
+  /// takes 64 — it pays in the benchmark `callbacks.1e4.effects`, whose timers no longer fit the
+  /// caches with their call sites beside them.
+  private var callSites: [UInt32] = []
+  /// Every call site work was scheduled from, once each (by the addresses of its strings).
+  private var sites: [CallSite] = []
+  private var siteIndices: [SiteKey: UInt32] = [:]
+  /// The last call site looked up, and its index: work is mostly scheduled in runs from one line.
+  private var lastSite: (key: SiteKey, index: UInt32)?
   private var freeSlots: [Int] = []
   private var nextSequence: UInt64 = 0
   /// The number of live entries.
@@ -172,7 +181,7 @@ struct TimerQueue {
         id: slot.id,
         sequence: slot.sequence,
         deadline: deadlines[index],
-        callSite: callSites[index],
+        callSite: sites[Int(callSites[index])],
         work: work
       )
     }
@@ -194,17 +203,18 @@ struct TimerQueue {
     }
     let sequence = makeSequence()
     let slot = Slot(id: id ?? sequence, sequence: sequence, work: work)
+    let site = index(of: callSite)
     let index: Int
     if let free = freeSlots.popLast() {
       index = free
       slots[index] = slot
       deadlines[index] = deadline
-      callSites[index] = callSite
+      callSites[index] = site
     } else {
       index = slots.count
       slots.append(slot)
       deadlines.append(deadline)
-      callSites.append(callSite)
+      callSites.append(site)
     }
     count += 1
     add(deadline: deadline, sequence: sequence, slot: index)
@@ -291,7 +301,26 @@ struct TimerQueue {
   /// Where the work taken last from `slot` was scheduled: still readable after
   /// ``popEarliest(dueBy:)`` took it, until the next insert reuses the slot.
   func callSite(ofTaken slot: Int) -> CallSite {
-    callSites[slot]
+    sites[Int(callSites[slot])]
+  }
+
+  /// The index of `callSite` in ``sites``, added when it is new.
+  private mutating func index(of callSite: CallSite) -> UInt32 {
+    guard let key = SiteKey(callSite) else {
+      sites.append(callSite)
+      return UInt32(truncatingIfNeeded: sites.count - 1)
+    }
+    if let lastSite, lastSite.key == key { return lastSite.index }
+    let index =
+      siteIndices[key]
+      ?? {
+        sites.append(callSite)
+        let index = UInt32(truncatingIfNeeded: sites.count - 1)
+        siteIndices[key] = index
+        return index
+      }()
+    lastSite = (key, index)
+    return index
   }
 
   /// Removes every entry and returns them.
@@ -300,6 +329,9 @@ struct TimerQueue {
     slots = []
     deadlines = []
     callSites = []
+    sites = []
+    siteIndices = [:]
+    lastSite = nil
     freeSlots = []
     count = 0
     neverCount = 0
@@ -413,3 +445,22 @@ private protocol HeapKey {
 
 extension TimerQueue.Key: HeapKey {}
 extension TimerQueue.FarKey: HeapKey {}
+
+/// A call site, by the addresses of its two strings and its line and column: equal for the same
+/// call, and cheap to compare and hash (a `CallSite` compares its strings' text). Two keys for
+/// one place (two copies of one literal) only cost a second entry.
+private struct SiteKey: Hashable {
+  let fileID: UInt
+  let filePath: UInt
+  let line: UInt
+  let column: UInt
+
+  /// Nil for a string held as a single scalar rather than at an address (never a `#fileID`).
+  init?(_ site: CallSite) {
+    guard site.fileID.hasPointerRepresentation, site.filePath.hasPointerRepresentation else { return nil }
+    fileID = UInt(bitPattern: site.fileID.utf8Start)
+    filePath = UInt(bitPattern: site.filePath.utf8Start)
+    line = site.line
+    column = site.column
+  }
+}
