@@ -43,7 +43,7 @@ private struct UserResponse: Decodable {
 }
 
 /// What the profile screen's SwiftUI previews run in: `Environment.preview`, its network playing
-/// the tape of user 42 recorded from the API (`Tapes/users-42.json`, a resource of this module,
+/// a tape of the API's answer for user 42 (`Tapes/users-42.json`, a resource of this module,
 /// which `ProfileTapeTests` plays too).
 ///
 /// ```swift
