@@ -109,12 +109,16 @@ enum LaneWatchdog {
       let sinceLastLook = elapsed(from: lastLook, to: now)
       let afterStop = sinceLastLook > interval + stoppedGap
       lastLook = now
-      for (key, var watched) in watcher.watched {
+      // Each lane is updated in place: writing it back by key while iterating would copy the
+      // whole dictionary on every look (an allocation whose count would follow the wall clock).
+      // (Not `for index in values.indices`: those indices hold a second reference to the storage.)
+      var index = watcher.watched.startIndex
+      while index != watcher.watched.endIndex {
         // Under the watcher's lock: `forget` (which takes it) runs before the executor goes.
-        look(at: &watched, now: now, afterStop: afterStop)
-        watcher.watched[key] = watched
+        look(at: &watcher.watched.values[index], now: now, afterStop: afterStop)
         // The patience of waits for the scope is judged on the same looks: a wait costs nothing.
-        watched.executor.judgeWaiters(elapsed: sinceLastLook, afterStop: afterStop)
+        watcher.watched.values[index].executor.judgeWaiters(elapsed: sinceLastLook, afterStop: afterStop)
+        watcher.watched.formIndex(after: &index)
       }
     }
   }
