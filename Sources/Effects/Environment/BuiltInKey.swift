@@ -7,12 +7,13 @@
 /// `slot`, so that a read is an index into an array rather than a hash lookup, and the `member` the
 /// property is called, so that a message says `Environment.clock` rather than the key's type.
 ///
-/// Adding a built-in co-effect is one new file, and a line in `Environment.Contents.storeLiveValues()`
-/// (a key missing there is still read right, through its `liveValue`, only slower):
+/// Adding a built-in co-effect is one new file, a case of ``BuiltInSlot``, and a line in
+/// `Environment.Contents.storeLiveValues()` (a key missing there is still read right, through its
+/// `liveValue`, only slower):
 ///
 /// ```swift
 /// enum UUIDKey: BuiltInKey {
-///   static let slot = BuiltInSlot.next()
+///   static var slot: Int { BuiltInSlot.uuid.rawValue }
 ///   static let member = "uuid"
 ///   static var liveValue: any UUIDGenerator { SystemUUIDs() }
 ///   static var testValue: any UUIDGenerator { IncrementingUUIDs() }
@@ -26,24 +27,21 @@
 /// }
 /// ```
 package protocol BuiltInKey: CoeffectKey {
-  /// Where the environment stores this co-effect: `BuiltInSlot.next()`, taken once.
+  /// Where the environment stores this co-effect: its own case of ``BuiltInSlot``.
   static var slot: Int { get }
   /// The name of the `Environment` property that reads it, for messages: `"clock"`.
   static var member: String { get }
 }
 
-/// Hands out the storage slots of built-in co-effects, one per key, in the order keys are first
-/// used.
-package enum BuiltInSlot {
-  private static let count = Locked(0)
-
-  /// A slot no other key has.
-  package static func next() -> Int {
-    count.withLock { count in
-      defer { count += 1 }
-      return count
-    }
-  }
+/// The storage slots of built-in co-effects: one case per key, its raw value the key's
+/// ``BuiltInKey/slot``.
+///
+/// The slots are constants, not numbers handed out when a key is first used, so that a read
+/// of a built-in co-effect costs no lazy initialisation: it pays in the benchmark
+/// `read.scoped.effects`.
+package enum BuiltInSlot: Int, CaseIterable {
+  case clock, continuousClock, bundle, fileReader, fileWriter, defaults, scheduler, console, events
+  case uuid, random, network, calendar, locale, timeZone
 }
 
 /// A co-effect as the environment stores it: one reference, read back with `unsafeDowncast`

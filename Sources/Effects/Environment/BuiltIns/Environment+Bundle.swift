@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/bundle`` co-effect.
 package enum BundleKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.bundle.rawValue }
   package static let member = "bundle"
   package static let liveValue: any ResourceBundle = Bundle.main
   package static var testValue: any ResourceBundle { EmptyBundle() }

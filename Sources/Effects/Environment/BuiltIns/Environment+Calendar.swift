@@ -2,7 +2,7 @@ public import Foundation
 
 /// The built-in ``Environment/calendar`` co-effect.
 package enum CalendarKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.calendar.rawValue }
   package static let member = "calendar"
   package static let liveValue = Calendar.autoupdatingCurrent
   /// Gregorian, in UTC and `en_US_POSIX`: the same dates on every machine.

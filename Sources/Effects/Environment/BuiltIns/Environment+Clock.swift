@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/clock`` co-effect.
 package enum ClockKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.clock.rawValue }
   package static let member = "clock"
   package static let liveValue: any WallClock = SystemClock()
   package static var testValue: any WallClock { FixedClock(Date(timeIntervalSinceReferenceDate: 0)) }

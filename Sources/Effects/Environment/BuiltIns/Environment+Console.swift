@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/console`` co-effect.
 package enum ConsoleKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.console.rawValue }
   package static let member = "console"
   package static let liveValue: any Console = StandardOutput()
   package static var testValue: any Console { InMemoryConsole() }

@@ -1,6 +1,6 @@
 /// The built-in ``Environment/continuousClock`` co-effect.
 package enum ContinuousClockKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.continuousClock.rawValue }
   package static let member = "continuousClock"
   package static let liveValue = DurationClock.continuous
   /// A clock whose sleeps end at once: what `Environment.unimplemented()` answers after reporting

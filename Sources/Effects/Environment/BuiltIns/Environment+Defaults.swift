@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/defaults`` co-effect.
 package enum DefaultsStoreKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.defaults.rawValue }
   package static let member = "defaults"
   package static let liveValue: any DefaultsStore = UserDefaultsStore()
   package static var testValue: any DefaultsStore { InMemoryDefaults() }

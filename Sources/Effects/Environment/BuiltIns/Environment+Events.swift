@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/events`` co-effect.
 package enum EventsKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.events.rawValue }
   package static let member = "events"
   package static let liveValue: any EventLog = UnconfiguredEvents()
   package static var testValue: any EventLog { InMemoryEventLog() }

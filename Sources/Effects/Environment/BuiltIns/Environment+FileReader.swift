@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/fileReader`` co-effect.
 package enum FileReaderKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.fileReader.rawValue }
   package static let member = "fileReader"
   package static let liveValue: any FileReader = DiskFileSystem()
   package static var testValue: any FileReader { InMemoryFileSystem() }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/fileWriter`` co-effect.
 package enum FileWriterKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.fileWriter.rawValue }
   package static let member = "fileWriter"
   package static let liveValue: any FileWriter = DiskFileSystem()
   package static var testValue: any FileWriter { InMemoryFileSystem() }

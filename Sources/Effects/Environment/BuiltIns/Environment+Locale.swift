@@ -2,7 +2,7 @@ public import Foundation
 
 /// The built-in ``Environment/locale`` co-effect.
 package enum LocaleKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.locale.rawValue }
   package static let member = "locale"
   package static let liveValue = Locale.autoupdatingCurrent
   package static var testValue: Locale { Locale(identifier: "en_US_POSIX") }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/network`` co-effect.
 package enum NetworkKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.network.rawValue }
   package static let member = "network"
   package static let liveValue: any Network = URLSessionNetwork()
   package static var testValue: any Network { OfflineNetwork() }

@@ -1,6 +1,6 @@
 /// The built-in ``Environment/random`` co-effect.
 package enum RandomKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.random.rawValue }
   package static let member = "random"
   package static let liveValue = RandomSource.system
   /// Seeded with 0, fresh for every test environment: every test starts from the same numbers.

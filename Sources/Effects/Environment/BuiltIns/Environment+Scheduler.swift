@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/scheduler`` co-effect.
 package enum SchedulerKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.scheduler.rawValue }
   package static let member = "scheduler"
   package static let liveValue: any WorkScheduler = DispatchScheduler()
   package static var testValue: any WorkScheduler {

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The built-in ``Environment/timeZone`` co-effect.
 package enum TimeZoneKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.timeZone.rawValue }
   package static let member = "timeZone"
   package static let liveValue = TimeZone.autoupdatingCurrent
   package static var testValue: TimeZone { TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)! }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The built-in ``Environment/uuid`` co-effect.
 package enum UUIDKey: BuiltInKey {
-  package static let slot = BuiltInSlot.next()
+  package static var slot: Int { BuiltInSlot.uuid.rawValue }
   package static let member = "uuid"
   package static let liveValue: any UUIDGenerator = SystemUUIDs()
   /// A fresh counter for every test environment, so each test's identifiers start at `UUID(0)`.
