@@ -24,13 +24,8 @@ enum ScopeTasks {
   private static let retainObject: Retain? = symbol("swift_retain", as: Retain.self)
   private static let releaseObject: Release? = symbol("swift_release", as: Release.self)
 
-  private struct Owner {
-    let scope: VirtualExecutor
-    let id: UInt64
-  }
-
   /// Open scopes' tasks, by address.
-  private static let owners = Locked<[UInt: Owner]>([:])
+  private static let owners = Locked(TaskTable<VirtualExecutor>())
 
   /// The runtime functions this needs.
   static let requiredFunctions = ["swift_task_getJobTaskId", "swift_task_getCurrent", "swift_retain", "swift_release"]
@@ -163,20 +158,17 @@ enum ScopeTasks {
 
   /// Records the task at `address` with `id` as `scope`'s.
   static func adopt(address: UInt, id: UInt64, by scope: VirtualExecutor) {
-    owners.withLock { $0[address] = Owner(scope: scope, id: id) }
+    owners.withLock { $0.insert(address, id: id, value: scope) }
   }
 
   /// The open scope that ran the task at `address` with `id`, if any.
   static func owner(address: UInt, id: UInt64) -> VirtualExecutor? {
-    owners.withLock { owners in
-      guard let owner = owners[address], owner.id == id else { return nil }
-      return owner.scope
-    }
+    owners.withLock { $0.value(at: address, id: id) }
   }
 
   /// Forgets the task at `address`, which has ended.
   static func forget(_ address: UInt) {
-    owners.withLock { _ = $0.removeValue(forKey: address) }
+    owners.withLock { $0.remove(address) }
   }
 
   /// The open scope that ran `job`'s task, if any.
@@ -184,17 +176,12 @@ enum ScopeTasks {
     guard let taskID, isTask(job) else { return nil }
     let address = address(of: job)
     let id = taskID(job)
-    return owners.withLock { owners in
-      guard let owner = owners[address], owner.id == id else { return nil }
-      return owner.scope
-    }
+    return owners.withLock { $0.value(at: address, id: id) }
   }
 
   /// Forgets `scope`'s tasks.
   static func release(_ scope: VirtualExecutor) {
-    owners.withLock { owners in
-      owners = owners.filter { $0.value.scope !== scope }
-    }
+    owners.withLock { $0.removeAll { $0 === scope } }
   }
 
   private static func symbol<T>(_ name: String, as type: T.Type) -> T? {

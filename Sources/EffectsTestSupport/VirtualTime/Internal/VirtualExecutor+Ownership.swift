@@ -37,7 +37,7 @@ extension VirtualExecutor {
   func claim(_ job: UnownedJob) -> Claim {
     guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return .ours }
     let address = ScopeTasks.address(of: job)
-    if adopted[address] == id { return .ours }
+    if adopted.contains(address, id: id) { return .ours }
     if let owner = ScopeTasks.owner(address: address, id: id), owner !== self { return .another(owner) }
     // The runtime numbers tasks in the order they are made: one older than the test's own task
     // (the driver) was not made by the scope.
@@ -57,7 +57,7 @@ extension VirtualExecutor {
 
   /// Records `job`'s task as the scope's. Called with the lock held.
   func adopt(_ job: UnownedJob, address: UInt, id: UInt64) {
-    adopted[address] = id
+    adopted.insert(address, id: id, value: ())
     ScopeTasks.adopt(address: address, id: id, by: self)
     // Only tasks created after the test's own task are the test's to report at the end.
     if address != driver, id > driverID, ScopeTasks.isUnstructuredTask(job) {
@@ -87,7 +87,7 @@ extension VirtualExecutor {
     runningOrigins.reserveCapacity(origins.count)
     for var task in started {
       if ScopeTasks.hasEnded(task.address) == true {
-        adopted[task.address] = nil
+        adopted.remove(task.address)
         ScopeTasks.forget(task.address)
         ScopeTasks.release(task.address)
       } else {

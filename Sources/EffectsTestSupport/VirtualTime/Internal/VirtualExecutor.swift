@@ -179,7 +179,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// What the scope has reported that is said once a scope.
   var reportedOnce: Set<String> = []
   /// The tasks this scope has queued: their runtime ids, by address.
-  var adopted: [UInt: UInt64] = [:]
+  var adopted = TaskTable<Void>()
   /// The last async form that waited for the scope (what an escape happened after).
   var lastDrive: CallSite?
   /// The driver, while it sleeps on the scope's scheduler: when every other task of the scope has
