@@ -123,6 +123,9 @@ def targets(found):
     def over(a, b):
         return a / b if a is not None and b is not None else None
 
+    def minus(a, b):
+        return a - b if a is not None and b is not None else None
+
     def spread(*values):
         return max(values) / min(values) if all(v is not None for v in values) else None
 
@@ -153,6 +156,18 @@ def targets(found):
          over(per("sleepers-group", "1e5", OURS), per("sleepers-group", "1e3", OURS))),
         ("unstructured sleeper, 100k / 1k", "<=", 1.3,
          over(per("sleepers-tasks", "1e5", OURS), per("sleepers-tasks", "1e3", OURS))),
+        # Not targets: how the runtime alone grows from 1k to 100k live tasks (the floor), and
+        # how what this library adds to it (ours minus the floor) grows.
+        ("the runtime alone (floor): a task-group waiter, 100k / 1k", None, None,
+         over(per("sleepers-group", "1e5", FLOOR), per("sleepers-group", "1e3", FLOOR))),
+        ("the runtime alone (floor): an unstructured waiter, 100k / 1k", None, None,
+         over(per("sleepers-tasks", "1e5", FLOOR), per("sleepers-tasks", "1e3", FLOOR))),
+        ("ours minus the floor: a sleeper in a task group, 100k / 1k", None, None,
+         over(minus(per("sleepers-group", "1e5", OURS), per("sleepers-group", "1e5", FLOOR)),
+              minus(per("sleepers-group", "1e3", OURS), per("sleepers-group", "1e3", FLOOR)))),
+        ("ours minus the floor: an unstructured sleeper, 100k / 1k", None, None,
+         over(minus(per("sleepers-tasks", "1e5", OURS), per("sleepers-tasks", "1e5", FLOOR)),
+              minus(per("sleepers-tasks", "1e3", OURS), per("sleepers-tasks", "1e3", FLOOR)))),
         ("ours / heap floor per callback, 1M", "<=", 3,
          over(per("callbacks", "1e6", OURS), per("callbacks", "1e6", FLOOR))),
         ("@MainActor sleeper step / awaited callback step, 1k", "<=", 3,
@@ -166,6 +181,10 @@ def targets(found):
     ]
     lines = ["| target (issues #16, #32) | bound | this run | |", "|---|---:|---:|---|"]
     for name, relation, bound, value in checks:
+        if bound is None:
+            shown = "not run" if value is None else f"{value:,.2f}×"
+            lines.append(f"| {name} | (not a target) | {shown} | |")
+            continue
         if value is None:
             lines.append(f"| {name} | {relation} {bound:,} | not run | |")
             continue
