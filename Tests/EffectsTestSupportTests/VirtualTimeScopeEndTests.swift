@@ -317,6 +317,34 @@ import Darwin
     input.finish()
   }
 
+  /// Leftovers started among thousands of tasks that end are each still placed at their own line:
+  /// the scope lets the ended tasks go about every thousand, moving the records of the running
+  /// ones down each time.
+  @Test func leftoversAmongThousandsOfEndedTasksKeepTheirLines() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for index in 0..<5_000 {
+          await Task {}.value
+          if index == 700 { Task { for await _ in stream {} } }
+          if index == 2_100 { Task { for await _ in stream {} } }
+          if index == 4_300 { Task { for await _ in stream {} } }
+        }
+      }
+    }.issues
+    let message = Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended.")
+    #expect(
+      issues == [
+        CapturedIssue(message, line: scopeLine + 3),
+        CapturedIssue(message, line: scopeLine + 4),
+        CapturedIssue(message, line: scopeLine + 5),
+      ]
+    )
+    input.finish()
+  }
+
   /// Two tasks started at one line (a loop, a helper called twice) are two issues at that line.
   @Test func twoTasksStartedAtOneLineAreTwoIssuesThere() async {
     let scheduler = TestScheduler()

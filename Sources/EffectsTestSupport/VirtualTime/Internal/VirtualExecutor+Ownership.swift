@@ -80,26 +80,34 @@ extension VirtualExecutor {
   /// running: a loop starting 300,000 short tasks keeps a few thousand alive, not all of them.
   /// Called with the lock held, when ``started`` has doubled since the last pass (amortised O(1)
   /// per task).
+  ///
+  /// The running tasks are moved down in place, in ``started`` and in ``origins``: where none has
+  /// ended, nothing is copied or allocated. (Copying both into new arrays on every pass cost a
+  /// sleeper 0.2 µs at 100,000 in `sleepers-tasks.1e5.effects`, where every task is still
+  /// running.)
   func pruneStarted() {
-    var running: [StartedTask] = []
-    running.reserveCapacity(started.count)
-    var runningOrigins: [UInt] = []
-    runningOrigins.reserveCapacity(origins.count)
-    for var task in started {
+    var kept = 0
+    var keptOrigins = 0
+    for index in started.indices {
+      var task = started[index]
       if ScopeTasks.hasEnded(task.address) == true {
         adopted.remove(task.address)
         ScopeTasks.forget(task.address)
         ScopeTasks.release(task.address)
-      } else {
-        let start = runningOrigins.count
-        runningOrigins.append(contentsOf: origins[task.origin])
-        task.origin = start..<runningOrigins.count
-        running.append(task)
+        continue
       }
+      let count = task.origin.count
+      if task.origin.lowerBound != keptOrigins {
+        for offset in 0..<count { origins[keptOrigins + offset] = origins[task.origin.lowerBound + offset] }
+        task.origin = keptOrigins..<keptOrigins + count
+      }
+      keptOrigins += count
+      if index != kept { started[kept] = task }
+      kept += 1
     }
-    started = running
-    origins = runningOrigins
-    pruneAt = max(Self.firstPrune, 2 * running.count)
+    started.removeLast(started.count - kept)
+    origins.removeLast(origins.count - keptOrigins)
+    pruneAt = max(Self.firstPrune, 2 * kept)
   }
 
   /// How many started tasks the scope holds alive now.
