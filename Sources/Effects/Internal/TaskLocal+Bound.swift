@@ -4,7 +4,7 @@
 /// `TaskLocal.get()` calls the same function, but it is not inlinable, so every read of it runs
 /// unspecialised and copies its value through the type's value witnesses.
 @_silgen_name("swift_task_localValueGet")
-private func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeRawPointer?
+@usableFromInline func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeRawPointer?
 
 extension TaskLocal {
   /// The value bound to this optional task-local by the innermost `withValue` of this task, or
@@ -14,10 +14,12 @@ extension TaskLocal {
   /// It reads the runtime's storage directly, because it pays in the benchmark
   /// `read.scoped.effects` (`Environment.current.clock` inside `withEnvironment`; count its
   /// instructions with `python3 Benchmarks/profile.py read.scoped.1e6.effects`). The lookup is the
-  /// one `get()` makes,
-  /// and the storage holds a `Value` by construction: only this `TaskLocal` binds under its own
-  /// address.
-  @inline(__always)
+  /// one `get()` makes, and the storage holds a `Value` by construction: only this `TaskLocal`
+  /// binds under its own address.
+  ///
+  /// Inlinable, so that test support specialises it too: its hooks read the scope's task-local
+  /// on every hop to the main actor (`steps.1e4.effects`).
+  @inlinable @inline(__always)
   package func bound<Wrapped>() -> Wrapped? where Value == Wrapped? {
     let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     guard let storage = taskLocalValueGet(key) else { return nil }
