@@ -137,58 +137,62 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     var during: CallSite?
   }
 
+  /// Guards every stored `var` below. They are `@exclusivity(unchecked)`: the lock makes every
+  /// access exclusive already, and the runtime's check cost 1,100 instructions an awaited
+  /// `@MainActor` step (`steps.1e4.effects`: a queued job's ownership and queue, the wait for the
+  /// scope, its escapes).
   let condition = NSCondition()
-  var jobs: [UnownedJob] = []
-  var head = 0
+  @exclusivity(unchecked) var jobs: [UnownedJob] = []
+  @exclusivity(unchecked) var head = 0
   /// Main-actor jobs waiting for their turn on the main queue, and whether a turn is scheduled.
-  var mainJobs: [MainJob] = []
-  var mainHead = 0
-  var mainDrainScheduled = false
+  @exclusivity(unchecked) var mainJobs: [MainJob] = []
+  @exclusivity(unchecked) var mainHead = 0
+  @exclusivity(unchecked) var mainDrainScheduled = false
   /// Jobs queued on either lane or running there.
-  var inFlight = 0
+  @exclusivity(unchecked) var inFlight = 0
   /// How many jobs of the scope have finished: what a wait with ``Patience`` looks at.
-  var finishedJobs: UInt64 = 0
+  @exclusivity(unchecked) var finishedJobs: UInt64 = 0
   /// How many jobs the scope has queued, on either lane.
-  var queuedJobs: UInt64 = 0
-  var closed = false
+  @exclusivity(unchecked) var queuedJobs: UInt64 = 0
+  @exclusivity(unchecked) var closed = false
   /// ``closed``, for ``isOpen`` to read without the lock: the runtime's hooks ask on every hop to
   /// the main actor, where taking the lock cost 70 instructions a time (`steps.1e4.effects`).
   private let closedFlag = Atomic<Bool>(false)
   /// Tasks waiting for the count to reach zero.
-  var idleWaiters: [IdleWaiter] = []
+  @exclusivity(unchecked) var idleWaiters: [IdleWaiter] = []
   /// The unstructured tasks the scope started, kept alive (retained) until it closes so that its
   /// end can tell which of them never finished.
-  var started: [StartedTask] = []
+  @exclusivity(unchecked) var started: [StartedTask] = []
   /// The stacks that started the tasks of ``started``, one after another: one buffer, so that a
   /// task costs no allocation of its own.
-  var origins: [UInt] = []
+  @exclusivity(unchecked) var origins: [UInt] = []
   /// The size of ``started`` at which it is next pruned of ended tasks.
-  var pruneAt = VirtualExecutor.firstPrune
+  @exclusivity(unchecked) var pruneAt = VirtualExecutor.firstPrune
   /// The serial lane's thread generation: a thread whose generation is not this one has been
   /// replaced (its job blocked the lane) and stops after that job.
-  var laneGeneration = 0
+  @exclusivity(unchecked) var laneGeneration = 0
   /// How many jobs the serial lane has started, and whether one is running now: the watchdog
   /// compares them between two looks to find a job that does not return.
-  var laneJobsStarted: UInt64 = 0
-  var laneJobRunning = false
+  @exclusivity(unchecked) var laneJobsStarted: UInt64 = 0
+  @exclusivity(unchecked) var laneJobRunning = false
   /// The lane's thread, for the watchdog to read its state.
-  var laneThread: Platform.Thread?
+  @exclusivity(unchecked) var laneThread: Platform.Thread?
   /// Whether the lane's thread was started: on the first job queued there. A `@MainActor` test
   /// whose tasks all run on the main actor never needs it, and never pays for a thread.
-  var laneStarted = false
+  @exclusivity(unchecked) var laneStarted = false
   /// The runtime id of the task that opened the scope: tasks created later have larger ids.
-  var driverID: UInt64 = 0
+  @exclusivity(unchecked) var driverID: UInt64 = 0
 
-  var escapes: [Escape] = []
+  @exclusivity(unchecked) var escapes: [Escape] = []
   /// What the scope has reported that is said once a scope.
-  var reportedOnce: Set<String> = []
+  @exclusivity(unchecked) var reportedOnce: Set<String> = []
   /// The tasks this scope has queued: their runtime ids, by address.
-  var adopted = TaskTable<Void>()
+  @exclusivity(unchecked) var adopted = TaskTable<Void>()
   /// The last async form that waited for the scope (what an escape happened after).
-  var lastDrive: CallSite?
+  @exclusivity(unchecked) var lastDrive: CallSite?
   /// The driver, while it sleeps on the scope's scheduler: when every other task of the scope has
   /// suspended too, and no advance is under way, nothing can ever move time for it.
-  var sleepingDriver: SleepingDriver?
+  @exclusivity(unchecked) var sleepingDriver: SleepingDriver?
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
   let driver: UInt?
