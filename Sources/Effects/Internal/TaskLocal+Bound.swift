@@ -25,4 +25,19 @@ extension TaskLocal {
     guard let storage = taskLocalValueGet(key) else { return nil }
     return storage.assumingMemoryBound(to: Value.self).pointee
   }
+
+  /// `body` applied to the object bound to this optional task-local by the innermost `withValue`
+  /// of this task, or nil when none is: ``bound()`` without retaining and releasing the object,
+  /// which the binding keeps alive while `body` runs. For test support's hooks, which the runtime
+  /// calls on every hop to the main actor (`steps.1e4.effects`).
+  @inlinable @inline(__always)
+  package func withBoundObject<Object: AnyObject, Result>(
+    _ body: (Object) -> Result
+  ) -> Result? where Value == Object? {
+    let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    guard let storage = taskLocalValueGet(key) else { return nil }
+    // An optional reference and an optional unmanaged one are the same nullable pointer.
+    guard let object = storage.assumingMemoryBound(to: Unmanaged<Object>?.self).pointee else { return nil }
+    return object._withUnsafeGuaranteedRef(body)
+  }
 }

@@ -61,7 +61,7 @@ enum RuntimeHooks {
   }
 
   private static let mainHook: MainHook = { original in
-    VirtualExecutor.current == nil ? original() : MainActorProxy.shared.asUnownedSerialExecutor()
+    VirtualExecutor.isCurrentOpen ? MainActorProxy.shared.asUnownedSerialExecutor() : original()
   }
 
   private static let delayHook: DelayHook = { nanoseconds, job, original in
