@@ -169,10 +169,12 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var finishedJobs: UInt64 = 0
   /// How many jobs the scope has queued, on either lane.
   @exclusivity(unchecked) var queuedJobs: UInt64 = 0
-  @exclusivity(unchecked) var closed = false
-  /// ``closed``, for ``isOpen`` to read without the lock: the runtime's hooks ask on every hop to
-  /// the main actor, where taking the lock cost 70 instructions a time (`steps.1e4.effects`).
+  /// Whether the scope has stopped taking jobs: set once, by ``close()``, under the lock. Atomic,
+  /// so that ``isOpen`` reads it without the lock: the runtime's hooks ask on every hop to the
+  /// main actor, where taking the lock cost 70 instructions a time (`steps.1e4.effects`).
   private let closedFlag = Atomic<Bool>(false)
+  /// ``closedFlag``, read with the lock held.
+  var closed: Bool { closedFlag.load(ordering: .relaxed) }
   /// Tasks waiting for the count to reach zero.
   @exclusivity(unchecked) var idleWaiters: [IdleWaiter] = []
   /// The unstructured tasks the scope started, kept alive (retained) until it closes so that its
@@ -409,7 +411,6 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Stops taking jobs; the thread ends once the queue is empty; the scope's tasks are forgotten.
   func close() {
     condition.lock()
-    closed = true
     closedFlag.store(true, ordering: .releasing)
     condition.broadcast()
     let retained = started
