@@ -6,11 +6,9 @@ import Foundation
 
 @available(EffectsVirtualTime, *)
 extension VirtualExecutor {
+  /// Runs the lane on a thread of its own: one parked by an earlier scope, or a new one.
   func startLaneThread(generation: Int) {
-    let thread = Thread { [self] in loop(generation: generation) }
-    thread.name = "swift-effects.VirtualExecutor"
-    thread.stackSize = 8 << 20
-    thread.start()
+    ParkedThreads.lanes.run { [self] in loop(generation: generation) }
   }
 
   // MARK: The serial lane
