@@ -73,5 +73,10 @@ extension Platform: PlatformInterface {
     let patch = version.patchVersion == 0 ? "" : ".\(version.patchVersion)"
     return "\(name) \(version.majorVersion).\(version.minorVersion)\(patch)"
   }()
+
+  /// Objective-C code runs here: what it autoreleases goes when `body` returns.
+  static func withAutoreleasePool<Result>(_ body: () -> Result) -> Result {
+    autoreleasepool(invoking: body)
+  }
 }
 #endif

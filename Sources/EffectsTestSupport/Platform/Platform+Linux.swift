@@ -190,5 +190,10 @@ extension Platform: PlatformInterface {
     #endif
   }
   #endif
+
+  /// No autorelease pools here: `body`, as it is.
+  static func withAutoreleasePool<Result>(_ body: () -> Result) -> Result {
+    body()
+  }
 }
 #endif

@@ -42,5 +42,10 @@ extension Platform: PlatformInterface {
     "an unknown operating system"
     #endif
   }()
+
+  /// No autorelease pools here: `body`, as it is.
+  static func withAutoreleasePool<Result>(_ body: () -> Result) -> Result {
+    body()
+  }
 }
 #endif

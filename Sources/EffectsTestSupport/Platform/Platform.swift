@@ -21,6 +21,7 @@
 /// | `captureReturnAddresses(…)` | glibc's `backtrace()`     | nothing                           | nothing   |
 /// | `frames(returnAddresses:…)` | the `Runtime` module      | nil                               | nil       |
 /// | `operatingSystem`    | "Linux"                          | "macOS 14.5", "iOS 17.2"…         | its name  |
+/// | `withAutoreleasePool(_:)` | runs the body                | `autoreleasepool(invoking:)`      | runs the body |
 protocol PlatformInterface {
   /// A thread, captured on itself by ``currentThread()``, whose state another thread can read.
   associatedtype Thread: Sendable
@@ -53,6 +54,11 @@ protocol PlatformInterface {
   /// The name and version of the operating system, for messages: "macOS 14.5", "iOS 17.2",
   /// "Linux".
   static var operatingSystem: String { get }
+
+  /// Runs `body` inside an autorelease pool where Objective-C code autoreleases objects: a thread
+  /// that runs work for one scope after another (``ParkedThreads``) never exits, and would
+  /// otherwise keep what that work autoreleased for ever.
+  static func withAutoreleasePool<Result>(_ body: () -> Result) -> Result
 }
 
 /// The operating system this library runs on: see ``PlatformInterface`` for what it answers, and

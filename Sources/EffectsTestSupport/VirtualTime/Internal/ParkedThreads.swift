@@ -11,6 +11,11 @@ import Foundation
 /// 107 threads in 101 scopes, and starts 6 now); handing the lane to a thread parked by an
 /// earlier scope costs one wake-up. A thread whose lane was given up on (its job blocked) parks
 /// when that job returns, or never. No more than `keptIdle` threads park at once; the others end.
+///
+/// What code under test leaves on a lane's thread (its `threadDictionary`, a pthread key, its
+/// name or priority) is seen by the scopes the thread serves next, as on the threads of Swift's own
+/// global executor, which every test shares. The lane's own thread-specific state is set and
+/// cleared by each scope (`VirtualExecutor.lane`, `VirtualExecutor.resumption`).
 final class ParkedThreads: Sendable {
   /// The threads of scopes' serial lanes: enough parked for the scopes of the tests that run in
   /// parallel on this machine.
@@ -69,7 +74,9 @@ final class ParkedThreads: Sendable {
       let work = worker.work
       worker.work = nil
       worker.condition.unlock()
-      work?()
+      // In a pool of its own: the thread outlives the work, and used to drain what it
+      // autoreleased by exiting.
+      Platform.withAutoreleasePool { work?() }
       let parked = idle.withLock { idle in
         guard idle.count < keptIdle else { return false }
         idle.append(worker)
