@@ -26,6 +26,11 @@ struct TaskTableTests {
     #expect(!table.contains(0x1000, id: 8))
     table.remove(0x1000)
     #expect(table.count == 0)
+
+    // Address 0 marks a free entry: it is never a task, nor found.
+    #expect(!table.contains(0, id: 0))
+    table.remove(0)
+    #expect(table.count == 0)
   }
 
   @Test func removingByValueKeepsTheOthers() {

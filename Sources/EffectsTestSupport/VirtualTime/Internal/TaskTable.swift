@@ -70,8 +70,8 @@ struct TaskTable<Value> {
 
   /// Forgets every task whose value `shouldRemove` accepts.
   mutating func removeAll(where shouldRemove: (Value) -> Bool) {
+    guard entries.contains(where: { $0.address != 0 && shouldRemove($0.value!) }) else { return }
     let kept = entries.filter { $0.address != 0 && !shouldRemove($0.value!) }
-    guard kept.count != count else { return }
     self = TaskTable(capacityFor: kept.count)
     for entry in kept { insert(entry.address, id: entry.id, value: entry.value!) }
   }
@@ -83,6 +83,8 @@ struct TaskTable<Value> {
   }
 
   private func index(of address: UInt) -> Int? {
+    // 0 marks a free entry: no task is there.
+    guard address != 0 else { return nil }
     let mask = entries.count - 1
     var index = home(of: address, mask: mask)
     while true {
