@@ -36,8 +36,9 @@ extension TaskLocal {
   ) -> Result? where Value == Object? {
     let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     guard let storage = taskLocalValueGet(key) else { return nil }
-    // An optional reference and an optional unmanaged one are the same nullable pointer.
-    guard let object = storage.assumingMemoryBound(to: Unmanaged<Object>?.self).pointee else { return nil }
+    // An optional reference and an optional unmanaged one are the same nullable pointer: loaded
+    // as the latter, as a copy of its bits, the memory stays bound to the type that stored it.
+    guard let object = storage.load(as: Unmanaged<Object>?.self) else { return nil }
     return object._withUnsafeGuaranteedRef(body)
   }
 }
