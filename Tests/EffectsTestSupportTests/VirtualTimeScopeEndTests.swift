@@ -345,6 +345,26 @@ import Darwin
     input.finish()
   }
 
+  /// A scope lets go of the tasks it started once they end. Letting go of one may free the task's
+  /// result, whose `deinit` may start a task of its own in the scope: the scope takes it, and
+  /// runs it, rather than hang (it let go while it held its lock).
+  @Test func aResultFreedByTheScopeMayStartATaskInIt() async {
+    let scheduler = TestScheduler()
+    let freed = Recorder<Int>()
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for index in 0..<1_200 {
+          _ = await Task { StartsATaskWhenFreed(index: index, freed: freed) }.value
+        }
+        await scheduler.advance()
+      }
+    }.issues
+    #expect(issues == [])
+    // The first prune, at the 1,024th task, let go of every task before it, and each started a
+    // task that the scope ran before it ended.
+    #expect(Set(0..<1_023).isSubset(of: Set(freed.values)))
+  }
+
   /// Two tasks started at one line (a loop, a helper called twice) are two issues at that line.
   @Test func twoTasksStartedAtOneLineAreTwoIssuesThere() async {
     let scheduler = TestScheduler()
@@ -610,6 +630,22 @@ import Darwin
     #expect(ran.values == ["other", "after runDue"])
     if !Self.isSanitized { #expect(issues.recorded.count == 1) }
     #expect(issues.recorded.allSatisfy { $0.contains("blocked the scope's thread for more than") })
+  }
+}
+
+/// A task's result that starts a task when it is freed, as a model whose `deinit` starts a
+/// clean-up task does.
+private final class StartsATaskWhenFreed: Sendable {
+  let index: Int
+  let freed: Recorder<Int>
+
+  init(index: Int, freed: Recorder<Int>) {
+    self.index = index
+    self.freed = freed
+  }
+
+  deinit {
+    Task { [index, freed] in freed.append(index) }
   }
 }
 

@@ -13,7 +13,7 @@ extension VirtualExecutor {
     condition.lock()
     driverID = ScopeTasks.id(of: job) ?? 0
     if let id = ScopeTasks.id(of: job) { adopt(job, address: ScopeTasks.address(of: job), id: id) }
-    condition.unlock()
+    unlockReleasingEndedTasks()
   }
 
   /// Whose a job queued from inside the scope is.
@@ -33,7 +33,7 @@ extension VirtualExecutor {
   /// Decides whose `job` is, adopting a task the first time the scope queues one of its jobs. A
   /// task is the scope that started it's: a scope never adopts another's task because it resumed
   /// it, so it never waits for it, reports it as its own leftover, or cancels it. Called with the
-  /// lock held.
+  /// lock held, which the caller drops with ``unlockReleasingEndedTasks()``.
   func claim(_ job: UnownedJob) -> Claim {
     guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return .ours }
     let address = ScopeTasks.address(of: job)
@@ -76,10 +76,10 @@ extension VirtualExecutor {
   /// about 0.1 µs to capture.
   static let originDepth = 16
 
-  /// Releases the started tasks that have ended, so that a scope holds only the tasks still
+  /// Lets go of the started tasks that have ended, so that a scope holds only the tasks still
   /// running: a loop starting 300,000 short tasks keeps a few thousand alive, not all of them.
   /// Called with the lock held, when ``started`` has doubled since the last pass (amortised O(1)
-  /// per task).
+  /// per task). The ended tasks are released by ``unlockReleasingEndedTasks()``, after the lock.
   ///
   /// The running tasks are moved down in place, in ``started`` and in ``origins``: where none has
   /// ended, nothing is copied or allocated. (Copying both into new arrays on every pass cost a
@@ -93,7 +93,7 @@ extension VirtualExecutor {
       if ScopeTasks.hasEnded(task.address) == true {
         adopted.remove(task.address)
         ScopeTasks.forget(task.address)
-        ScopeTasks.release(task.address)
+        endedTasks.append(task.address)
         continue
       }
       let count = task.origin.count
@@ -108,6 +108,21 @@ extension VirtualExecutor {
     started.removeLast(started.count - kept)
     origins.removeLast(origins.count - keptOrigins)
     pruneAt = max(Self.firstPrune, 2 * kept)
+  }
+
+  /// Unlocks, then releases the tasks ``pruneStarted()`` let go of. Releasing a task's last
+  /// reference frees its result, whose `deinit` may run any code, and start a task in this scope:
+  /// released under the lock, that task's enqueue waited for the lock its own thread held, and the
+  /// scope hung (so did the watchdog that reports a stuck scope).
+  func unlockReleasingEndedTasks() {
+    guard !endedTasks.isEmpty else {
+      condition.unlock()
+      return
+    }
+    let ended = endedTasks
+    endedTasks = []
+    condition.unlock()
+    for address in ended { ScopeTasks.release(address) }
   }
 
   /// How many started tasks the scope holds alive now.

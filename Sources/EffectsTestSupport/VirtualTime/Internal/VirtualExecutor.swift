@@ -183,6 +183,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The stacks that started the tasks of ``started``, one after another: one buffer, so that a
   /// task costs no allocation of its own.
   @exclusivity(unchecked) var origins: [UInt] = []
+  /// Started tasks a prune found ended, released once the lock is dropped
+  /// (``unlockReleasingEndedTasks()``).
+  @exclusivity(unchecked) var endedTasks: [UInt] = []
   /// The size of ``started`` at which it is next pruned of ended tasks.
   @exclusivity(unchecked) var pruneAt = VirtualExecutor.firstPrune
   /// The serial lane's thread generation: a thread whose generation is not this one has been
@@ -251,14 +254,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       let start = !laneStarted
       laneStarted = true
       condition.signal()
-      condition.unlock()
+      unlockReleasingEndedTasks()
       if start { startLaneThread(generation: 0) }
       return true
     case .another(let owner):
-      condition.unlock()
+      unlockReleasingEndedTasks()
       return owner.enqueueEscaped(job, onMainActor: false)
     case .none:
-      condition.unlock()
+      unlockReleasingEndedTasks()
       return false
     }
   }
@@ -309,10 +312,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     switch claim(job) {
     case .ours: break
     case .another(let owner):
-      condition.unlock()
+      unlockReleasingEndedTasks()
       return owner.enqueueEscaped(job, onMainActor: !hop)
     case .none:
-      condition.unlock()
+      unlockReleasingEndedTasks()
       return false
     }
     inFlight += 1
@@ -320,7 +323,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     mainJobs.append(MainJob(job: job, hop: hop))
     let schedule = !mainDrainScheduled
     mainDrainScheduled = true
-    condition.unlock()
+    unlockReleasingEndedTasks()
     if schedule {
       DispatchQueue.main.async { [self] in drainMain() }
     }
@@ -414,13 +417,18 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     closedFlag.store(true, ordering: .releasing)
     condition.broadcast()
     let retained = started
+    let ended = endedTasks
     started = []
     origins = []
+    endedTasks = []
     condition.unlock()
     ScopeTasks.release(self)
     LaneWatchdog.forget(self)
     for task in retained {
       ScopeTasks.release(task.address)
+    }
+    for address in ended {
+      ScopeTasks.release(address)
     }
   }
 
