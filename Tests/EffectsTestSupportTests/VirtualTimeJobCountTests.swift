@@ -1,4 +1,5 @@
 import Effects
+import Foundation
 import Testing
 
 @testable import EffectsTestSupport
@@ -138,6 +139,26 @@ import Testing
       #expect(VirtualExecutor.current?.isLaneStarted == false)
       await Task.detached { await Task.yield() }.value
       #expect(VirtualExecutor.current?.isLaneStarted == true)
+    }
+  }
+
+  /// The tasks a scope lets go of are freed on its serial lane (see `VirtualTimeScopeEndTests`),
+  /// which starts for them in a `@MainActor` test whose tasks all ran on the main actor.
+  @available(EffectsVirtualTime, *)
+  @MainActor @Test func lettingGoOfEndedTasksStartsTheSerialLane() async {
+    let lock = NSLock()
+    let freed = Recorder<Int>()
+    await withVirtualTime { _ in
+      for index in 0..<1_023 {
+        Task { @MainActor in TakesALockWhenFreed(lock, index: index, freed: freed) }
+        await TestScheduler.current.advance()
+      }
+      #expect(VirtualExecutor.current?.isLaneStarted == false)
+      // The 1,024th task makes the scope let go of the first 1,023, while this lock is held.
+      _ = startTask(holding: lock)
+      await TestScheduler.current.advance()
+      #expect(VirtualExecutor.current?.isLaneStarted == true)
+      #expect(freed.values == Array(0..<1_023))
     }
   }
 }

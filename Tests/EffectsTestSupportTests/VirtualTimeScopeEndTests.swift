@@ -365,6 +365,27 @@ import Darwin
     #expect(Set(0..<1_023).isSubset(of: Set(freed.values)))
   }
 
+  /// The tasks a scope lets go of are freed as the scope's own work, on its lane: never inside
+  /// the code whose `Task {}` found them ended, which may hold a lock that a freed result's
+  /// `deinit` takes.
+  @Test func resultsFreedByTheScopeNeverRunInsideTheCodeStartingATask() async {
+    let scheduler = TestScheduler()
+    let lock = NSLock()
+    let freed = Recorder<Int>()
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for index in 0..<1_023 {
+          _ = await Task { TakesALockWhenFreed(lock, index: index, freed: freed) }.value
+        }
+        // The 1,024th task makes the scope let go of the first 1,023, while this lock is held.
+        await startTask(holding: lock).value
+        await scheduler.advance()
+      }
+    }.issues
+    #expect(issues == [])
+    #expect(freed.values == Array(0..<1_023))
+  }
+
   /// Two tasks started at one line (a loop, a helper called twice) are two issues at that line.
   @Test func twoTasksStartedAtOneLineAreTwoIssuesThere() async {
     let scheduler = TestScheduler()
@@ -647,6 +668,28 @@ private final class StartsATaskWhenFreed: Sendable {
   deinit {
     Task { [index, freed] in freed.append(index) }
   }
+}
+
+/// A task's result that takes a lock when it is freed.
+final class TakesALockWhenFreed: Sendable {
+  let lock: NSLock
+  let index: Int
+  let freed: Recorder<Int>
+
+  init(_ lock: NSLock, index: Int, freed: Recorder<Int>) {
+    self.lock = lock
+    self.index = index
+    self.freed = freed
+  }
+
+  deinit {
+    lock.withLock { freed.append(index) }
+  }
+}
+
+/// Starts a task while holding `lock`, as a model guarding its tasks with a lock does.
+func startTask(holding lock: NSLock) -> Task<Void, Never> {
+  lock.withLock { Task {} }
 }
 
 /// Lets `parties` tasks wait until all of them have arrived.

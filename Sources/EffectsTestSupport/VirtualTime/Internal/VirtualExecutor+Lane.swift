@@ -67,19 +67,24 @@ extension VirtualExecutor {
     condition.lock()
     laneThread = thread
     while generation == laneGeneration {
-      if head < jobs.count {
-        let job = jobs[head]
-        head += 1
-        if head == jobs.count {
-          jobs.removeAll(keepingCapacity: true)
-          head = 0
-        }
+      let releases = !endedTasks.isEmpty
+      if releases || head < jobs.count {
         laneJobsStarted &+= 1
         laneJobRunning = true
-        condition.unlock()
-        // Run as the current task executor, so that `Task.yield()` comes back here.
-        job.runSynchronously(on: taskExecutor)
-        condition.lock()
+        if releases {
+          releaseEndedTasksLocked()
+        } else {
+          let job = jobs[head]
+          head += 1
+          if head == jobs.count {
+            jobs.removeAll(keepingCapacity: true)
+            head = 0
+          }
+          condition.unlock()
+          // Run as the current task executor, so that `Task.yield()` comes back here.
+          job.runSynchronously(on: taskExecutor)
+          condition.lock()
+        }
         // A thread replaced while its job was blocked stops: a new thread runs the lane since,
         // and the job was counted done when it was given up on.
         if generation != laneGeneration { break }

@@ -13,7 +13,7 @@ extension VirtualExecutor {
     condition.lock()
     driverID = ScopeTasks.id(of: job) ?? 0
     if let id = ScopeTasks.id(of: job) { adopt(job, address: ScopeTasks.address(of: job), id: id) }
-    unlockReleasingEndedTasks()
+    unlockStartingLane()
   }
 
   /// Whose a job queued from inside the scope is.
@@ -33,7 +33,7 @@ extension VirtualExecutor {
   /// Decides whose `job` is, adopting a task the first time the scope queues one of its jobs. A
   /// task is the scope that started it's: a scope never adopts another's task because it resumed
   /// it, so it never waits for it, reports it as its own leftover, or cancels it. Called with the
-  /// lock held, which the caller drops with ``unlockReleasingEndedTasks()``.
+  /// lock held, which the caller drops with ``unlockStartingLane()``.
   func claim(_ job: UnownedJob) -> Claim {
     guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return .ours }
     let address = ScopeTasks.address(of: job)
@@ -79,7 +79,14 @@ extension VirtualExecutor {
   /// Lets go of the started tasks that have ended, so that a scope holds only the tasks still
   /// running: a loop starting 300,000 short tasks keeps a few thousand alive, not all of them.
   /// Called with the lock held, when ``started`` has doubled since the last pass (amortised O(1)
-  /// per task). The ended tasks are released by ``unlockReleasingEndedTasks()``, after the lock.
+  /// per task).
+  ///
+  /// The ended tasks are released by the serial lane, as a job of the scope: releasing a task's
+  /// last reference frees its result, whose `deinit` may run any code, such as start a task. Here
+  /// that code would run under the scope's lock (and hang on it, starting a task), or, after it,
+  /// inside the `Task {}` that called the prune, under whatever lock its caller holds. On the
+  /// lane it runs as the scope's work: an advance waits for it, a task it starts is the scope's,
+  /// and the watchdog reports it if it blocks.
   ///
   /// The running tasks are moved down in place, in ``started`` and in ``origins``: where none has
   /// ended, nothing is copied or allocated. (Copying both into new arrays on every pass cost a
@@ -93,6 +100,7 @@ extension VirtualExecutor {
       if ScopeTasks.hasEnded(task.address) == true {
         adopted.remove(task.address)
         ScopeTasks.forget(task.address)
+        if endedTasks.isEmpty { queueRelease() }
         endedTasks.append(task.address)
         continue
       }
@@ -110,19 +118,36 @@ extension VirtualExecutor {
     pruneAt = max(Self.firstPrune, 2 * kept)
   }
 
-  /// Unlocks, then releases the tasks ``pruneStarted()`` let go of. Releasing a task's last
-  /// reference frees its result, whose `deinit` may run any code, and start a task in this scope:
-  /// released under the lock, that task's enqueue waited for the lock its own thread held, and the
-  /// scope hung (so did the watchdog that reports a stuck scope).
-  func unlockReleasingEndedTasks() {
-    guard !endedTasks.isEmpty else {
+  /// Counts the release of ``endedTasks`` as a job of the serial lane, starting the lane when it
+  /// has not started. Called with the lock held.
+  private func queueRelease() {
+    inFlight += 1
+    condition.signal()
+    if !laneStarted {
+      laneStarted = true
+      laneStartsOnUnlock = true
+    }
+  }
+
+  /// Unlocks, then starts the serial lane's thread if ``pruneStarted()`` started the lane.
+  func unlockStartingLane() {
+    guard laneStartsOnUnlock else {
       condition.unlock()
       return
     }
+    laneStartsOnUnlock = false
+    condition.unlock()
+    startLaneThread(generation: 0)
+  }
+
+  /// Releases ``endedTasks``: a job of the serial lane, run by `loop(generation:)` on its thread
+  /// between two jobs, with the lock held on entry and on return.
+  func releaseEndedTasksLocked() {
     let ended = endedTasks
     endedTasks = []
     condition.unlock()
     for address in ended { ScopeTasks.release(address) }
+    condition.lock()
   }
 
   /// How many started tasks the scope holds alive now.

@@ -183,9 +183,12 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The stacks that started the tasks of ``started``, one after another: one buffer, so that a
   /// task costs no allocation of its own.
   @exclusivity(unchecked) var origins: [UInt] = []
-  /// Started tasks a prune found ended, released once the lock is dropped
-  /// (``unlockReleasingEndedTasks()``).
+  /// Started tasks a prune found ended, released by the serial lane as a job of its own (see
+  /// ``pruneStarted()``).
   @exclusivity(unchecked) var endedTasks: [UInt] = []
+  /// Whether a prune started the serial lane, whose thread starts once the lock is dropped
+  /// (``unlockStartingLane()``).
+  @exclusivity(unchecked) var laneStartsOnUnlock = false
   /// The size of ``started`` at which it is next pruned of ended tasks.
   @exclusivity(unchecked) var pruneAt = VirtualExecutor.firstPrune
   /// The serial lane's thread generation: a thread whose generation is not this one has been
@@ -254,14 +257,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       let start = !laneStarted
       laneStarted = true
       condition.signal()
-      unlockReleasingEndedTasks()
+      unlockStartingLane()
       if start { startLaneThread(generation: 0) }
       return true
     case .another(let owner):
-      unlockReleasingEndedTasks()
+      unlockStartingLane()
       return owner.enqueueEscaped(job, onMainActor: false)
     case .none:
-      unlockReleasingEndedTasks()
+      unlockStartingLane()
       return false
     }
   }
@@ -312,10 +315,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     switch claim(job) {
     case .ours: break
     case .another(let owner):
-      unlockReleasingEndedTasks()
+      unlockStartingLane()
       return owner.enqueueEscaped(job, onMainActor: !hop)
     case .none:
-      unlockReleasingEndedTasks()
+      unlockStartingLane()
       return false
     }
     inFlight += 1
@@ -323,7 +326,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     mainJobs.append(MainJob(job: job, hop: hop))
     let schedule = !mainDrainScheduled
     mainDrainScheduled = true
-    unlockReleasingEndedTasks()
+    unlockStartingLane()
     if schedule {
       DispatchQueue.main.async { [self] in drainMain() }
     }
