@@ -73,4 +73,59 @@ import Testing
     try recorder.interpreter.perform([.print("the step")])
     recorder.assertEffects([.print("the step")])
   }
+
+  /// A recorder frees what it forgets after unlocking: a value whose `deinit` records on the same
+  /// recorder (a screen model that tracks its own closing) is recorded, not a hang.
+  @Test func aClearedSpyFreesItsInputsOutsideItsLock() {
+    let track = Spy<ScreenEvent, Void>("events.track")
+    track.record(.opened(Screen(closing: { track.record(.closed) })))
+    track.clear()
+    #expect(track.calls == [.closed])
+  }
+
+  @Test func aStubReplacedFreesWhatItCapturedOutsideTheSpysLock() {
+    let fetch = Spy<String, Int>("api.fetch")
+    let screen = Screen(closing: { _ = try? fetch("closed") })
+    fetch.stub { _ in
+      _ = screen
+      return 1
+    }
+    _ = consume screen
+    fetch.stub(returning: 2)
+    #expect(fetch.calls == ["closed"])
+  }
+
+  @Test func aClearedObserverFreesItsValuesOutsideItsLock() {
+    let observer = TestObserver<ScreenEvent, Never>()
+    observer.send(.opened(Screen(closing: { observer.send(.closed) })))
+    observer.clear()
+    observer.assertValues([.closed])
+  }
+
+  @Test func aClearedRecordingInterpreterFreesItsEffectsOutsideItsLock() throws {
+    let recorder = RecordingInterpreter<ScreenEvent>()
+    let interpreter = recorder.interpreter
+    try interpreter.perform([.opened(Screen(closing: { try? interpreter.perform([.closed]) }))])
+    recorder.clear()
+    recorder.assertEffects([.closed])
+  }
+}
+
+/// What a screen model tracks.
+private enum ScreenEvent: Equatable, Sendable {
+  case opened(Screen)
+  case closed
+}
+
+/// A screen model that says it closed when it is freed.
+private final class Screen: Equatable, Sendable {
+  let closing: @Sendable () -> Void
+
+  init(closing: @escaping @Sendable () -> Void) {
+    self.closing = closing
+  }
+
+  deinit { closing() }
+
+  static func == (lhs: Screen, rhs: Screen) -> Bool { lhs === rhs }
 }

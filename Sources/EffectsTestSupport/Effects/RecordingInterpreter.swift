@@ -68,7 +68,12 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
   /// recorder.clear()
   /// ```
   public func clear() {
-    recorded.withLock { $0.removeAll() }
+    let removed = recorded.withLock { recorded in
+      defer { recorded = [] }
+      return recorded
+    }
+    // Dropped once unlocked: an effect's `deinit` may use this recorder.
+    withExtendedLifetime(removed) {}
   }
 
   /// Asserts that exactly `count` effects were recorded since the recorder was made (or last

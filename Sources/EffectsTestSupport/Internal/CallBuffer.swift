@@ -34,10 +34,15 @@ final class CallBuffer<Element> {
     count += 1
   }
 
-  /// Forgets every element.
-  func removeAll() {
-    base.deinitialize(count: count)
+  /// Forgets every element, handing them back: a spy drops them once it has unlocked, since an
+  /// input's `deinit` may call the spy.
+  func removeAll() -> [Element] {
+    let removed = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      buffer.baseAddress?.moveInitialize(from: base, count: count)
+      initialized = count
+    }
     count = 0
+    return removed
   }
 
   /// Every element, oldest first.

@@ -62,13 +62,18 @@ extension Spy {
     var response: Response?
     var script: Script?
 
-    /// Replaces the stub; answers the unused end of the script it replaces, if not yet reported.
-    mutating func replaceStub(response: Response?, script: Script?) -> ScriptLeftover? {
-      defer {
-        self.response = response
-        self.script = script
-      }
-      return takeUnreportedScriptLeftover()
+    /// Replaces the stub; answers the unused end of the script it replaces, if not yet reported,
+    /// and the stub and script replaced, which the spy drops once it has unlocked: what their
+    /// closures capture may call the spy from its `deinit`.
+    mutating func replaceStub(
+      response: Response?,
+      script: Script?
+    ) -> (leftover: ScriptLeftover?, replaced: (Response?, Script?)) {
+      let leftover = takeUnreportedScriptLeftover()
+      let replaced = (self.response, self.script)
+      self.response = response
+      self.script = script
+      return (leftover, replaced)
     }
 
     /// The unused end of the current script, once: later calls answer `nil`.

@@ -109,7 +109,8 @@ extension Spy {
   }
 
   private func replaceStub(response: Response? = nil, script: Script? = nil) {
-    let leftover = state.withLock { $0.replaceStub(response: response, script: script) }
+    let (leftover, replaced) = state.withLock { $0.replaceStub(response: response, script: script) }
+    withExtendedLifetime(replaced) {}
     if let leftover {
       reportIssue("\(subject) was stubbed again with \(leftover.message)", at: leftover.setAt)
     }

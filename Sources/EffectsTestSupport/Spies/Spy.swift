@@ -123,10 +123,12 @@ public final class Spy<Input, Output> {
   /// fetch.assertCalls(["42"])  // only the second refresh
   /// ```
   public func clear() {
-    state.withLock { state in
-      state.calls.removeAll()
+    let removed = state.withLock { state in
       state.logIndices.removeAll()
+      return state.calls.removeAll()
     }
+    // Dropped once unlocked: an input's `deinit` may call this spy.
+    withExtendedLifetime(removed) {}
   }
 
   /// Records `input` and answers the stub: its output, or the error it throws.

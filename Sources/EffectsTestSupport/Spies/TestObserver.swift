@@ -119,7 +119,12 @@ public final class TestObserver<Value, Failure: Error> {
   /// observer.assertValues([.loading, .loaded])
   /// ```
   public func clear() {
-    state.withLock { $0.recorded = [] }
+    let removed = state.withLock { state in
+      defer { state.recorded = [] }
+      return state.recorded
+    }
+    // Dropped once unlocked: a value's `deinit` may use this observer.
+    withExtendedLifetime(removed) {}
   }
 
   /// Records a value. Pass it as a callback: `onValue: observer.send`.
