@@ -101,4 +101,55 @@ import Testing
     #expect(output.contains(#"UserDefaultsStore(suiteName: "com.example.app") opened no suite"#))
   }
   #endif
+
+  /// On Apple platforms `UserDefaults.set` tells its observers (key-value observing, the
+  /// did-change notification) before it returns, on the same thread. An observer that reads the
+  /// store back reads the new value: the store holds no lock of its own across `set`.
+  @Test func anObserverToldDuringSetReadsTheStoreBack() throws {
+    let suiteName = "swift-effects-tests-\(UUID().uuidString)"
+    defer { UserDefaults().removePersistentDomain(forName: suiteName) }
+    let defaults = try #require(ObservedDefaults(suiteName: suiteName))
+    let store = UserDefaultsStore(suiteName: suiteName, at: CallSite(), open: { _ in defaults })
+    let seen = Locked<[DefaultsValue?]>([])
+    defaults.observer = { key in seen.withLock { $0.append(store.value(for: key)) } }
+    store.set("dark", for: "theme")
+    store.set(nil, for: "theme")
+    #expect(seen.snapshot == ["dark", nil])
+  }
+
+  /// With no lock of its own, the store relies on `UserDefaults` being thread-safe: writes and
+  /// reads from many tasks at once (checked under the thread sanitizer in CI) all land.
+  @Test func writesAndReadsFromManyTasksAtOnceAllLand() async throws {
+    let suiteName = "swift-effects-tests-\(UUID().uuidString)"
+    defer { UserDefaults().removePersistentDomain(forName: suiteName) }
+    let store = UserDefaultsStore(suiteName: suiteName)
+    await withTaskGroup(of: Void.self) { group in
+      for writer in 0..<4 {
+        group.addTask {
+          for index in 0..<250 {
+            store.set(.int(index), for: "key-\(writer)")
+            _ = store.value(for: "key-\((writer + 1) % 4)")
+          }
+        }
+      }
+    }
+    for writer in 0..<4 {
+      #expect(store.value(for: "key-\(writer)") == .int(249))
+    }
+  }
+}
+
+/// `UserDefaults` telling an observer of each change before `set` returns, as Apple's does.
+private final class ObservedDefaults: UserDefaults {
+  nonisolated(unsafe) var observer: (String) -> Void = { _ in }
+
+  override func set(_ value: Any?, forKey key: String) {
+    super.set(value, forKey: key)
+    observer(key)
+  }
+
+  override func removeObject(forKey key: String) {
+    super.removeObject(forKey: key)
+    observer(key)
+  }
 }

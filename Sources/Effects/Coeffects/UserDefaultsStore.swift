@@ -10,8 +10,10 @@ import Foundation
 ///
 /// Values are translated between property-list objects and ``DefaultsValue`` exactly: a Boolean
 /// stays `.bool` even where `UserDefaults` keeps it as an `NSNumber`, and a value that is not a
-/// property-list type reads as `nil`. `UserDefaults` is not `Sendable` on every platform, so every
-/// access goes through a lock.
+/// property-list type reads as `nil`. `UserDefaults` is thread-safe, so the store takes no lock of
+/// its own: on Apple platforms `set` tells observers (key-value observing,
+/// `UserDefaults.didChangeNotification`) before it returns, on the same thread, and an observer
+/// may read this store back.
 ///
 /// `UserDefaults` itself does not conform to ``DefaultsStore``: it holds `Any`, which this store
 /// translates to and from ``DefaultsValue``, and it is not `Sendable` on every platform.
@@ -19,7 +21,7 @@ public struct UserDefaultsStore: DefaultsStore {
   /// The suite this store reads, or `nil` for `UserDefaults.standard`.
   package let suiteName: String?
   /// `nil` when `UserDefaults` refused ``suiteName`` in a process that runs tests (reported).
-  private let defaults: Locked<UserDefaults>?
+  private let defaults: SharedDefaults?
 
   /// Creates a store over `UserDefaults.standard`, or over the suite named `suiteName`.
   ///
@@ -51,11 +53,11 @@ public struct UserDefaultsStore: DefaultsStore {
   ) {
     self.suiteName = suiteName
     guard let suiteName else {
-      defaults = Locked(UserDefaults.standard)
+      defaults = SharedDefaults(UserDefaults.standard)
       return
     }
     if let suite = open(suiteName) {
-      defaults = Locked(suite)
+      defaults = SharedDefaults(suite)
       return
     }
     let message =
@@ -69,18 +71,17 @@ public struct UserDefaultsStore: DefaultsStore {
 
   /// The value stored under `key`, or `nil` when there is none or it is not a property-list value.
   public func value(for key: String) -> DefaultsValue? {
-    defaults?.withLock { $0.object(forKey: key) }.flatMap(Self.defaultsValue(from:))
+    defaults?.defaults.object(forKey: key).flatMap(Self.defaultsValue(from:))
   }
 
   /// Stores `value` under `key`; `nil` removes the key.
   public func set(_ value: DefaultsValue?, for key: String) {
     let object = value.map(Self.propertyList(from:))
-    defaults?.withLock { defaults in
-      if let object {
-        defaults.set(object, forKey: key)
-      } else {
-        defaults.removeObject(forKey: key)
-      }
+    guard let defaults = defaults?.defaults else { return }
+    if let object {
+      defaults.set(object, forKey: key)
+    } else {
+      defaults.removeObject(forKey: key)
     }
   }
 
@@ -133,5 +134,17 @@ public struct UserDefaultsStore: DefaultsStore {
     case "d", "f": return .double(number.doubleValue)
     default: return .int(number.intValue)
     }
+  }
+}
+
+/// A `UserDefaults` shared between threads. Apple documents `UserDefaults` as thread-safe (and
+/// swift-corelibs-foundation guards its state the same way), but not every SDK marks it
+/// `Sendable`. Not a lock: a lock held across `set` would be held while observers run, and an
+/// observer reading the store back would wait for its own thread.
+private final class SharedDefaults: @unchecked Sendable {
+  let defaults: UserDefaults
+
+  init(_ defaults: UserDefaults) {
+    self.defaults = defaults
   }
 }
