@@ -17,6 +17,23 @@ import Testing
     #expect(order.values == ["a at 1s", "b at 2s", "c at 2s", "d at 2s"])
   }
 
+  /// Cancelled work is freed outside the scheduler's lock: a model it captured that cancels its
+  /// other timers from its `deinit` cancels them, rather than hang.
+  @Test func cancelledWorkWhoseCaptureCancelsOtherWorkWhenFreed() {
+    let scheduler = TestScheduler()
+    let ran = Recorder<String>()
+    let refresh = scheduler.schedule(after: .seconds(2)) { ran.append("refresh") }
+    let model = CancelsWhenFreed(refresh)
+    let poll = scheduler.schedule(after: .seconds(1)) {
+      _ = model
+      ran.append("poll")
+    }
+    _ = consume model
+    poll.cancel()
+    scheduler.advance(by: .seconds(3))
+    #expect(ran.values == [])
+  }
+
   @Test func durationsAddUpExactlySoSumsAreTheSameInstant() {
     let scheduler = TestScheduler()
     let order = Recorder<String>()
@@ -458,4 +475,15 @@ private final class DebouncedSearch: Sendable {
       previous = work
     }
   }
+}
+
+/// A model that cancels its scheduled work when it is freed.
+private final class CancelsWhenFreed: Sendable {
+  let work: ScheduledWork
+
+  init(_ work: ScheduledWork) {
+    self.work = work
+  }
+
+  deinit { work.cancel() }
 }

@@ -476,7 +476,11 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
 
 extension Locked: WorkCancelling where Value == TestScheduler.State {
   package func cancelWork(id: UInt64, slot: Int) {
-    _ = withLock { $0.queue.remove(TimerQueue.Handle(slot: slot, id: id)) }
+    // The removed work is returned out of the lock and freed here, after it: its closure's
+    // captures may cancel other work from their `deinit` (a model cancelling its timers), which
+    // takes this lock.
+    let removed = withLock { $0.queue.remove(TimerQueue.Handle(slot: slot, id: id)) }
+    withExtendedLifetime(removed) {}
   }
 }
 
