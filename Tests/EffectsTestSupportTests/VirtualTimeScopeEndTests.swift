@@ -360,9 +360,38 @@ import Darwin
       }
     }.issues
     #expect(issues == [])
-    // The first prune, at the 1,024th task, let go of every task before it, and each started a
-    // task that the scope ran before it ended.
-    #expect(Set(0..<1_023).isSubset(of: Set(freed.values)))
+    // The first prune, at the 1,024th task, let go of every task before it; the scope's end let
+    // go of the rest. Each result started a task, which the scope ran before it ended.
+    #expect(freed.values.count == 1_200)
+    #expect(Set(freed.values) == Set(0..<1_200))
+  }
+
+  /// A scope that started fewer tasks than it looks through lets go of the ended ones at its end,
+  /// before it closes: what their results' `deinit`s start is still the scope's, run before it
+  /// ends, and a task left suspended there is reported.
+  @Test func resultsFreedAtTheScopesEndStartTasksOfTheScope() async {
+    let scheduler = TestScheduler()
+    let freed = Recorder<Int>()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for index in 0..<3 {
+          _ = await Task { StartsATaskWhenFreed(index: index, freed: freed) }.value
+        }
+        _ = await Task { StartsAListenerWhenFreed(stream: stream) }.value
+      }
+    }.issues
+    #expect(Set(freed.values) == [0, 1, 2])
+    #expect(
+      issues == [
+        CapturedIssue(
+          Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended."),
+          line: StartsAListenerWhenFreed.startLine
+        )
+      ]
+    )
+    input.finish()
   }
 
   /// The tasks a scope lets go of are freed as the scope's own work, on its lane: never inside
@@ -628,6 +657,32 @@ import Darwin
     #expect(issues.recorded.allSatisfy { $0.contains("a task of the scope blocked the scope's thread for more than") })
   }
 
+  /// The results of ended tasks are freed on the scope's thread: a `deinit` that blocks it is
+  /// given up on after a second, like a task, and reported as what it is.
+  @Test func aResultWhoseDeinitBlocksTheScopesThreadIsReportedAsSuch() async {
+    let scheduler = TestScheduler()
+    let issues = IssueCounter()
+    let semaphore = DispatchSemaphore(value: 0)
+    await withKnownIssue(isIntermittent: Self.isSanitized) {
+      await scheduler.withVirtualTime {
+        _ = await Task { WaitsWhenFreed(semaphore) }.value
+        for _ in 0..<1_022 { await Task {}.value }
+        // The 1,024th task makes the scope let go of the others, the first of which waits.
+        Task {}
+        await scheduler.advance()
+        semaphore.signal()
+      }
+    } matching: {
+      issues.record($0.message)
+    }
+    if !Self.isSanitized { #expect(issues.recorded.count == 1) }
+    #expect(
+      issues.recorded.allSatisfy {
+        $0.contains("freeing the results of tasks the scope started, once they had ended, took more than")
+      }
+    )
+  }
+
   /// A new user's first attempt: a semaphore with a two-second timeout. Every other task of the
   /// scope used to stand still for the two seconds, unreported; now the others go on after a
   /// second, and the wait is reported.
@@ -690,6 +745,31 @@ final class TakesALockWhenFreed: Sendable {
 /// Starts a task while holding `lock`, as a model guarding its tasks with a lock does.
 func startTask(holding lock: NSLock) -> Task<Void, Never> {
   lock.withLock { Task {} }
+}
+
+/// A task's result that starts a listener when it is freed.
+private final class StartsAListenerWhenFreed: Sendable {
+  static let startLine = #line + 8
+  let stream: AsyncStream<Int>
+
+  init(stream: AsyncStream<Int>) {
+    self.stream = stream
+  }
+
+  deinit {
+    Task { [stream] in for await _ in stream {} }
+  }
+}
+
+/// A task's result whose `deinit` waits for a semaphore.
+private final class WaitsWhenFreed: Sendable {
+  let semaphore: DispatchSemaphore
+
+  init(_ semaphore: DispatchSemaphore) {
+    self.semaphore = semaphore
+  }
+
+  deinit { semaphore.wait() }
 }
 
 /// Lets `parties` tasks wait until all of them have arrived.

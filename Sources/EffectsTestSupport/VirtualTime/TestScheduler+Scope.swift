@@ -289,6 +289,11 @@ extension TestScheduler {
   ) async {
     // Tasks started last reach their first suspension (a sleep, say) before anything is read.
     var settled = await settle(executor, drive: nil, patience: .scopeEnd)
+    // The results of the tasks that have ended are freed now, inside the scope: what their
+    // `deinit`s start is the scope's, waited for and reported like the rest.
+    if settled, executor.releaseEndedTasks() {
+      settled = await settle(executor, drive: nil, patience: .scopeEnd)
+    }
     let ending = state.withLock { state in
       defer { state.scopeEndingChecks = [] }
       return state.scopeEndingChecks

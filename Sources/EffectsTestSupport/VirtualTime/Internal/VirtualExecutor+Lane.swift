@@ -71,6 +71,7 @@ extension VirtualExecutor {
       if releases || head < jobs.count {
         laneJobsStarted &+= 1
         laneJobRunning = true
+        laneJobReleases = releases
         if releases {
           releaseEndedTasksLocked()
         } else {
@@ -132,7 +133,7 @@ extension VirtualExecutor {
     laneJobRunning = false
     let generation = laneGeneration
     if reported {
-      recordBlockedLane(after: duration, waiting: waiting)
+      recordBlockedLane(after: duration, waiting: waiting, releasing: laneJobReleases)
     }
     // The blocked job no longer counts as in flight: an advance waiting for the scope goes on,
     // and says why (the escape above). Its thread ends when it returns, counting nothing.
@@ -143,22 +144,29 @@ extension VirtualExecutor {
   }
 
   /// Records the job given up on as an escape. Called with the lock held.
-  func recordBlockedLane(after duration: Duration, waiting: Bool) {
+  func recordBlockedLane(after duration: Duration, waiting: Bool, releasing: Bool) {
     escapes.append(
       Escape(
-        description: waiting
+        description: releasing
           ? """
-          a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
-          a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
-          Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
-          longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
-          the scheduler's sleep
+          freeing the results of tasks the scope started, once they had ended, took more than \
+          \(duration.literal) (a result's deinit that blocks, or waits for another task); the \
+          scope's other tasks went on on a new thread meanwhile, so they no longer run one at a \
+          time. A deinit should not wait: start a task for what it must do
           """
-          : """
-          a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
-          waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
-          so they no longer run one at a time. Await what the loop waits for instead
-          """,
+          : waiting
+            ? """
+            a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
+            a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
+            Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
+            longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
+            the scheduler's sleep
+            """
+            : """
+            a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
+            waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
+            so they no longer run one at a time. Await what the loop waits for instead
+            """,
         during: lastDrive
       )
     )

@@ -66,7 +66,12 @@ extension VirtualExecutor {
       let start = origins.count
       let count = Platform.captureReturnAddresses(maximumDepth: Self.originDepth, into: &origins)
       started.append(StartedTask(address: address, id: id, origin: start..<start + count))
-      if started.count >= pruneAt { pruneStarted() }
+      if started.count >= pruneAt {
+        for address in pruneStarted() {
+          if endedTasks.count % Self.releasedPerJob == 0 { queueRelease() }
+          endedTasks.append(address)
+        }
+      }
     }
   }
 
@@ -76,23 +81,27 @@ extension VirtualExecutor {
   /// about 0.1 µs to capture.
   static let originDepth = 16
 
-  /// Lets go of the started tasks that have ended, so that a scope holds only the tasks still
-  /// running: a loop starting 300,000 short tasks keeps a few thousand alive, not all of them.
-  /// Called with the lock held, when ``started`` has doubled since the last pass (amortised O(1)
-  /// per task).
+  /// Takes the started tasks that have ended out of the scope's records, answering their
+  /// addresses, still retained, for the caller to release: so that a scope holds only the tasks
+  /// still running (a loop starting 300,000 short tasks keeps a few thousand alive, not all of
+  /// them). Called with the lock held: by ``adopt(_:address:id:)`` when ``started`` has doubled
+  /// since the last pass (amortised O(1) per task), and at the scope's end
+  /// (``releaseEndedTasks()``).
   ///
-  /// The ended tasks are released by the serial lane, as a job of the scope: releasing a task's
-  /// last reference frees its result, whose `deinit` may run any code, such as start a task. Here
-  /// that code would run under the scope's lock (and hang on it, starting a task), or, after it,
-  /// inside the `Task {}` that called the prune, under whatever lock its caller holds. On the
-  /// lane it runs as the scope's work: an advance waits for it, a task it starts is the scope's,
-  /// and the watchdog reports it if it blocks.
+  /// The caller releases them where no code under test is on the stack: releasing a task's last
+  /// reference frees its result, whose `deinit` may run any code, such as start a task or take a
+  /// lock. Released here, under the scope's lock, that code hung on the lock when it started a
+  /// task; released after it, inside the `Task {}` whose enqueue called the pass, it ran under
+  /// whatever lock that code's caller held. A pass during an enqueue hands them to the serial
+  /// lane, as jobs of the scope (``endedTasks``): an advance waits for them, a task a `deinit`
+  /// starts is the scope's, and the watchdog reports a `deinit` that blocks.
   ///
   /// The running tasks are moved down in place, in ``started`` and in ``origins``: where none has
   /// ended, nothing is copied or allocated. (Copying both into new arrays on every pass cost a
   /// sleeper 0.2 µs at 100,000 in `sleepers-tasks.1e5.effects`, where every task is still
   /// running.)
-  func pruneStarted() {
+  func pruneStarted() -> [UInt] {
+    var ended: [UInt] = []
     var kept = 0
     var keptOrigins = 0
     for index in started.indices {
@@ -100,8 +109,7 @@ extension VirtualExecutor {
       if ScopeTasks.hasEnded(task.address) == true {
         adopted.remove(task.address)
         ScopeTasks.forget(task.address)
-        if endedTasks.isEmpty { queueRelease() }
-        endedTasks.append(task.address)
+        ended.append(task.address)
         continue
       }
       let count = task.origin.count
@@ -116,10 +124,28 @@ extension VirtualExecutor {
     started.removeLast(started.count - kept)
     origins.removeLast(origins.count - keptOrigins)
     pruneAt = max(Self.firstPrune, 2 * kept)
+    return ended
   }
 
-  /// Counts the release of ``endedTasks`` as a job of the serial lane, starting the lane when it
-  /// has not started. Called with the lock held.
+  /// How many ended tasks one job of the serial lane releases: a job the watchdog times, so that
+  /// thousands of `deinit`s, each starting tasks, are never taken for one job that blocks.
+  static let releasedPerJob = 64
+
+  /// Releases, now, every started task that has ended: at the scope's end, on the task that opened
+  /// it, where only this library's frames are on the stack (the test's body has returned). What
+  /// their results' `deinit`s start is then the scope's, and its end waits for it and reports what
+  /// is left. Returns whether it released any.
+  func releaseEndedTasks() -> Bool {
+    condition.lock()
+    let ended = started.isEmpty ? [] : pruneStarted()
+    condition.unlock()
+    for address in ended { ScopeTasks.release(address) }
+    return !ended.isEmpty
+  }
+
+  /// Counts one more job of the serial lane releasing ``endedTasks``, starting the lane when it
+  /// has not started. Called with the lock held, before the first address of each
+  /// ``releasedPerJob``.
   private func queueRelease() {
     inFlight += 1
     condition.signal()
@@ -140,13 +166,16 @@ extension VirtualExecutor {
     startLaneThread(generation: 0)
   }
 
-  /// Releases ``endedTasks``: a job of the serial lane, run by `loop(generation:)` on its thread
-  /// between two jobs, with the lock held on entry and on return.
+  /// Releases the first of ``endedTasks``: one job of the serial lane, run by
+  /// `loop(generation:)` on its thread between two jobs, with the lock held on entry and on
+  /// return. It takes what is over a whole number of ``releasedPerJob`` (or that many), so that
+  /// as many jobs stay counted as the rest needs.
   func releaseEndedTasksLocked() {
-    let ended = endedTasks
-    endedTasks = []
+    let remainder = endedTasks.count % Self.releasedPerJob
+    let taken = Array(endedTasks.prefix(remainder == 0 ? Self.releasedPerJob : remainder))
+    endedTasks.removeFirst(taken.count)
     condition.unlock()
-    for address in ended { ScopeTasks.release(address) }
+    for address in taken { ScopeTasks.release(address) }
     condition.lock()
   }
 

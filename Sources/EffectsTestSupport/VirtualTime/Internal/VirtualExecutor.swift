@@ -198,6 +198,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// compares them between two looks to find a job that does not return.
   @exclusivity(unchecked) var laneJobsStarted: UInt64 = 0
   @exclusivity(unchecked) var laneJobRunning = false
+  /// Whether the lane's running job releases ended tasks (``releaseEndedTasksLocked()``), for
+  /// the watchdog's report.
+  @exclusivity(unchecked) var laneJobReleases = false
   /// The lane's thread, for the watchdog to read its state.
   @exclusivity(unchecked) var laneThread: Platform.Thread?
   /// Whether the lane's thread was started: on the first job queued there. A `@MainActor` test
