@@ -35,6 +35,7 @@ extension VirtualExecutor {
   /// it, so it never waits for it, reports it as its own leftover, or cancels it. Called with the
   /// lock held, which the caller drops with ``unlockStartingLane()``.
   func claim(_ job: UnownedJob) -> Claim {
+    assert(!laneStartsOnUnlock, "a claim's caller unlocked without unlockStartingLane()")
     guard ScopeTasks.isTask(job), let id = ScopeTasks.id(of: job) else { return .ours }
     let address = ScopeTasks.address(of: job)
     if adopted.contains(address, id: id) { return .ours }

@@ -183,8 +183,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The stacks that started the tasks of ``started``, one after another: one buffer, so that a
   /// task costs no allocation of its own.
   @exclusivity(unchecked) var origins: [UInt] = []
-  /// Started tasks a prune found ended, released by the serial lane as a job of its own (see
-  /// ``pruneStarted()``).
+  /// Started tasks a prune found ended, released by the serial lane, ``releasedPerJob`` a job
+  /// (see ``pruneStarted()``). While the lane runs a job that does not suspend (a nonisolated
+  /// test starting `@MainActor` tasks in a loop), they wait for it, and stay alive until then.
   @exclusivity(unchecked) var endedTasks: [UInt] = []
   /// Whether a prune started the serial lane, whose thread starts once the lock is dropped
   /// (``unlockStartingLane()``).
