@@ -145,30 +145,30 @@ extension VirtualExecutor {
 
   /// Records the job given up on as an escape. Called with the lock held.
   func recordBlockedLane(after duration: Duration, waiting: Bool, releasing: Bool) {
-    escapes.append(
-      Escape(
-        description: releasing
-          ? """
-          freeing the results of tasks the scope started, once they had ended, took more than \
-          \(duration.literal) (a result's deinit that blocks, or waits for another task); the \
-          scope's other tasks went on on a new thread meanwhile, so they no longer run one at a \
-          time. A deinit should not wait: start a task for what it must do
-          """
-          : waiting
-            ? """
-            a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
-            a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
-            Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
-            longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
-            the scheduler's sleep
-            """
-            : """
-            a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
-            waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
-            so they no longer run one at a time. Await what the loop waits for instead
-            """,
-        during: lastDrive
-      )
-    )
+    let description =
+      if releasing {
+        """
+        freeing the results of tasks the scope started, once they had ended, took more than \
+        \(duration.literal) (a result's deinit that blocks, or waits for another task); the \
+        scope's other tasks went on on a new thread meanwhile, so they no longer run one at a \
+        time. A deinit should not wait: start a task for what it must do
+        """
+      } else if waiting {
+        """
+        a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
+        a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
+        Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
+        longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
+        the scheduler's sleep
+        """
+      } else {
+        """
+        a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
+        waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
+        so they no longer run one at a time. Await what the loop waits for instead
+        """
+      }
+    escapes.append(Escape(description: description, during: lastDrive))
   }
+
 }
