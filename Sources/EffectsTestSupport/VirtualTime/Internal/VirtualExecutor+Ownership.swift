@@ -69,7 +69,7 @@ extension VirtualExecutor {
       started.append(StartedTask(address: address, id: id, origin: start..<start + count))
       if started.count >= pruneAt {
         for address in pruneStarted() {
-          if endedTasks.count % Self.releasedPerJob == 0 { queueRelease() }
+          if (endedTasks.count - endedHead) % Self.releasedPerJob == 0 { queueRelease() }
           endedTasks.append(address)
         }
       }
@@ -177,9 +177,14 @@ extension VirtualExecutor {
   /// return. It takes what is over a whole number of ``releasedPerJob`` (or that many), so that
   /// as many jobs stay counted as the rest needs.
   func releaseEndedTasksLocked() {
-    let remainder = endedTasks.count % Self.releasedPerJob
-    let taken = Array(endedTasks.prefix(remainder == 0 ? Self.releasedPerJob : remainder))
-    endedTasks.removeFirst(taken.count)
+    let remainder = (endedTasks.count - endedHead) % Self.releasedPerJob
+    let end = endedHead + (remainder == 0 ? Self.releasedPerJob : remainder)
+    let taken = Array(endedTasks[endedHead..<end])
+    endedHead = end
+    if endedHead == endedTasks.count {
+      endedTasks.removeAll(keepingCapacity: true)
+      endedHead = 0
+    }
     condition.unlock()
     for address in taken { ScopeTasks.release(address) }
     condition.lock()

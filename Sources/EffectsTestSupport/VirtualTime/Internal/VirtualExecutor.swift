@@ -187,6 +187,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// (see ``pruneStarted()``). While the lane runs a job that does not suspend (a nonisolated
   /// test starting `@MainActor` tasks in a loop), they wait for it, and stay alive until then.
   @exclusivity(unchecked) var endedTasks: [UInt] = []
+  /// The first of ``endedTasks`` not released yet (a job takes from the front without moving the
+  /// rest, as the lane's `jobs` does with `head`).
+  @exclusivity(unchecked) var endedHead = 0
   /// Whether a prune started the serial lane, whose thread starts once the lock is dropped
   /// (``unlockStartingLane()``).
   @exclusivity(unchecked) var laneStartsOnUnlock = false
@@ -424,10 +427,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     closedFlag.store(true, ordering: .releasing)
     condition.broadcast()
     let retained = started
-    let ended = endedTasks
+    let ended = endedTasks[endedHead...]
     started = []
     origins = []
     endedTasks = []
+    endedHead = 0
     condition.unlock()
     ScopeTasks.release(self)
     LaneWatchdog.forget(self)
