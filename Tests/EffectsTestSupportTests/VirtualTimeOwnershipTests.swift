@@ -74,4 +74,38 @@ import Testing
     }
     #expect((0..<2_048).contains(held))
   }
+
+  /// A scope that closes forgets the tasks it adopted, and only those: a task of another scope
+  /// stays that scope's, even at an address where one of the closing scope's tasks used to be.
+  /// (Addresses under 4 KiB: no task is ever there.)
+  @available(EffectsVirtualTime, *)
+  @Test func aClosingScopeForgetsItsOwnTasksAndNoOthers() {
+    let first = VirtualExecutor(driver: nil, driverPrefersLane: false)
+    let second = VirtualExecutor(driver: nil, driverPrefersLane: false)
+    defer {
+      first.close()
+      second.close()
+    }
+    var firstTasks = TaskTable()
+    var secondTasks = TaskTable()
+    func adopt(_ address: UInt, id: UInt64, by scope: VirtualExecutor, into tasks: inout TaskTable) {
+      tasks.insert(address, id: id)
+      ScopeTasks.adopt(address: address, id: id, by: scope)
+    }
+    adopt(0x100, id: 1, by: first, into: &firstTasks)
+    adopt(0x110, id: 2, by: first, into: &firstTasks)
+    adopt(0x120, id: 3, by: second, into: &secondTasks)
+    // The first scope's task at 0x110 ended, and a task of the second took its address.
+    adopt(0x110, id: 4, by: second, into: &secondTasks)
+
+    ScopeTasks.release(first, tasks: firstTasks)
+    #expect(ScopeTasks.owner(address: 0x100, id: 1) == nil)
+    #expect(ScopeTasks.owner(address: 0x110, id: 2) == nil)
+    #expect(ScopeTasks.owner(address: 0x110, id: 4) === second)
+    #expect(ScopeTasks.owner(address: 0x120, id: 3) === second)
+
+    ScopeTasks.release(second, tasks: secondTasks)
+    #expect(ScopeTasks.owner(address: 0x110, id: 4) == nil)
+    #expect(ScopeTasks.owner(address: 0x120, id: 3) == nil)
+  }
 }

@@ -1,17 +1,23 @@
 /// Tasks by address: each with the runtime id it had when it was recorded (an address is reused
-/// once its task is freed, an id never), and a value.
+/// once its task is freed, an id never), and the address of its owner, if the table keeps one.
 ///
 /// Every job a scope queues is looked up here, so the table is made for the lookup that misses the
-/// cache: one flat array, open addressing with linear probing, an entry's address, id and value
+/// cache: one flat array, open addressing with linear probing, an entry's address, id and owner
 /// side by side. A `Dictionary` keeps its keys, its values and its occupancy in three arrays, so a
 /// lookup in a table too large for the cache took three misses. Measured in
 /// `sleepers-tasks.1e5.effects` and `sleepers-group.1e5.effects` (see `Benchmarks/README.md`).
-struct TaskTable<Value> {
+///
+/// The table is not generic, and its entries hold no reference: three plain words. Users build
+/// this library in debug (`swift test`), where generic code is not specialised. A generic table
+/// asked the runtime for its entry's metadata, and retained and released the owner, at every step
+/// of every probe: with a scan at each scope's end, that made the debug suite of
+/// `Benchmarks/Suites` 6.8 times slower (#40).
+struct TaskTable {
   private struct Entry {
     /// 0 where the entry is free: no task is at address 0.
     var address: UInt
     var id: UInt64
-    var value: Value?
+    var owner: UnsafeMutableRawPointer?
   }
 
   /// A power of two, at least twice ``count``.
@@ -20,14 +26,13 @@ struct TaskTable<Value> {
   private(set) var count = 0
 
   init() {
-    entries = Array(repeating: Entry(address: 0, id: 0, value: nil), count: 16)
+    self.init(capacityFor: 0)
   }
 
-  /// The value of the task at `address`, if it was recorded with `id` (not an earlier task at the
-  /// same address).
-  func value(at address: UInt, id: UInt64) -> Value? {
-    guard let index = index(of: address), entries[index].id == id else { return nil }
-    return entries[index].value
+  private init(capacityFor count: Int) {
+    var capacity = 16
+    while capacity < count * 2 { capacity *= 2 }
+    entries = Array(repeating: Entry(address: 0, id: 0, owner: nil), count: capacity)
   }
 
   /// Whether the task at `address` was recorded with `id`.
@@ -36,8 +41,16 @@ struct TaskTable<Value> {
     return entries[index].id == id
   }
 
-  /// Records the task at `address` (not 0) with `id` and `value`, replacing what was recorded there.
-  mutating func insert(_ address: UInt, id: UInt64, value: Value) {
+  /// The owner recorded with the task at `address`, if it was recorded with `id` (not an earlier
+  /// task at the same address) and with an owner.
+  func owner(of address: UInt, id: UInt64) -> UnsafeMutableRawPointer? {
+    guard let index = index(of: address), entries[index].id == id else { return nil }
+    return entries[index].owner
+  }
+
+  /// Records the task at `address` (not 0) with `id` and `owner`, replacing what was recorded
+  /// there.
+  mutating func insert(_ address: UInt, id: UInt64, owner: UnsafeMutableRawPointer? = nil) {
     precondition(address != 0, "a task is never at address 0")
     if (count + 1) * 2 > entries.count { grow() }
     let mask = entries.count - 1
@@ -46,12 +59,24 @@ struct TaskTable<Value> {
       index = (index + 1) & mask
     }
     if entries[index].address == 0 { count += 1 }
-    entries[index] = Entry(address: address, id: id, value: value)
+    entries[index] = Entry(address: address, id: id, owner: owner)
   }
 
   /// Forgets the task at `address`, if it is recorded.
   mutating func remove(_ address: UInt) {
-    guard var hole = index(of: address) else { return }
+    guard let index = index(of: address) else { return }
+    remove(at: index)
+  }
+
+  /// Forgets the task at `address` if it is recorded with `id` and `owner`: not when it is
+  /// another task, or another owner's.
+  mutating func remove(_ address: UInt, id: UInt64, owner: UnsafeMutableRawPointer?) {
+    guard let index = index(of: address), entries[index].id == id, entries[index].owner == owner else { return }
+    remove(at: index)
+  }
+
+  private mutating func remove(at index: Int) {
+    var hole = index
     count -= 1
     // Backward-shift deletion: every entry after the hole in its run that may move to the hole
     // (its home is not between the hole and itself) moves, so no lookup ever stops early.
@@ -65,21 +90,14 @@ struct TaskTable<Value> {
       }
       next = (next + 1) & mask
     }
-    entries[hole] = Entry(address: 0, id: 0, value: nil)
+    entries[hole] = Entry(address: 0, id: 0, owner: nil)
   }
 
-  /// Forgets every task whose value `shouldRemove` accepts.
-  mutating func removeAll(where shouldRemove: (Value) -> Bool) {
-    guard entries.contains(where: { $0.address != 0 && shouldRemove($0.value!) }) else { return }
-    let kept = entries.filter { $0.address != 0 && !shouldRemove($0.value!) }
-    self = TaskTable(capacityFor: kept.count)
-    for entry in kept { insert(entry.address, id: entry.id, value: entry.value!) }
-  }
-
-  private init(capacityFor count: Int) {
-    var capacity = 16
-    while capacity < count * 2 { capacity *= 2 }
-    entries = Array(repeating: Entry(address: 0, id: 0, value: nil), count: capacity)
+  /// Calls `body` with the address and id of every task recorded.
+  func forEach(_ body: (_ address: UInt, _ id: UInt64) -> Void) {
+    for index in entries.indices where entries[index].address != 0 {
+      body(entries[index].address, entries[index].id)
+    }
   }
 
   private func index(of address: UInt) -> Int? {
@@ -104,6 +122,6 @@ struct TaskTable<Value> {
   private mutating func grow() {
     let old = entries
     self = TaskTable(capacityFor: entries.count)
-    for entry in old where entry.address != 0 { insert(entry.address, id: entry.id, value: entry.value!) }
+    for entry in old where entry.address != 0 { insert(entry.address, id: entry.id, owner: entry.owner) }
   }
 }

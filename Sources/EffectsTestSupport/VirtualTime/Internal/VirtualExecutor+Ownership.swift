@@ -58,7 +58,7 @@ extension VirtualExecutor {
 
   /// Records `job`'s task as the scope's. Called with the lock held.
   func adopt(_ job: UnownedJob, address: UInt, id: UInt64) {
-    adopted.insert(address, id: id, value: ())
+    adopted.insert(address, id: id)
     ScopeTasks.adopt(address: address, id: id, by: self)
     // Only tasks created after the test's own task are the test's to report at the end.
     if address != driver, id > driverID, ScopeTasks.isUnstructuredTask(job) {
@@ -109,7 +109,7 @@ extension VirtualExecutor {
       var task = started[index]
       if ScopeTasks.hasEnded(task.address) == true {
         adopted.remove(task.address)
-        ScopeTasks.forget(task.address)
+        ScopeTasks.forget(task.address, id: task.id, by: self)
         ended.append(task.address)
         continue
       }

@@ -83,7 +83,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       guard let pointer = lane.value else { return false }
       return Unmanaged<VirtualExecutor>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isOpen }
     }
-    return ScopeTasks.owner(of: task) != nil
+    return ScopeTasks.isOwned(task)
   }
 
   private static func context(running task: UnownedJob?) -> VirtualExecutor? {
@@ -217,7 +217,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// What the scope has reported that is said once a scope.
   @exclusivity(unchecked) var reportedOnce: Set<String> = []
   /// The tasks this scope has queued: their runtime ids, by address.
-  @exclusivity(unchecked) var adopted = TaskTable<Void>()
+  @exclusivity(unchecked) var adopted = TaskTable()
   /// The last async form that waited for the scope (what an escape happened after).
   @exclusivity(unchecked) var lastDrive: CallSite?
   /// The driver, while it sleeps on the scope's scheduler: when every other task of the scope has
@@ -432,8 +432,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     origins = []
     endedTasks = []
     endedHead = 0
+    let own = adopted
+    adopted = TaskTable()
     condition.unlock()
-    ScopeTasks.release(self)
+    ScopeTasks.release(self, tasks: own)
     LaneWatchdog.forget(self)
     for task in retained {
       ScopeTasks.release(task.address)
