@@ -75,16 +75,27 @@ extension VirtualExecutor {
         if releases {
           releaseEndedTasksLocked()
         } else {
-          let job = jobs[head]
+          var job = jobs[head]
           head += 1
           if head == jobs.count {
             jobs.removeAll(keepingCapacity: true)
             head = 0
           }
-          condition.unlock()
-          // Run as the current task executor, so that `Task.yield()` comes back here.
-          job.runSynchronously(on: taskExecutor)
-          condition.lock()
+          while true {
+            laneTask = ScopeTasks.isTask(job) ? ScopeTasks.address(of: job) : 0
+            condition.unlock()
+            // Run as the current task executor, so that `Task.yield()` comes back here.
+            job.runSynchronously(on: taskExecutor)
+            condition.lock()
+            laneTask = 0
+            // The task hopped from its job to the global executor: it goes on here, as the same
+            // job in flight (see `continueRunningTask`).
+            guard generation == laneGeneration, let next = laneTaskNext else { break }
+            laneTaskNext = nil
+            finishedJobs &+= 1
+            laneJobsStarted &+= 1
+            job = next
+          }
         }
         // A thread replaced while its job was blocked stops: a new thread runs the lane since,
         // and the job was counted done when it was given up on.
@@ -131,6 +142,14 @@ extension VirtualExecutor {
     }
     laneGeneration += 1
     laneJobRunning = false
+    // The blocked job's task no longer goes on on the lane when it hops: its hop is queued. One
+    // taken just before is queued too, as a job in flight of its own.
+    laneTask = 0
+    if let next = laneTaskNext {
+      laneTaskNext = nil
+      jobs.append(next)
+      inFlight += 1
+    }
     let generation = laneGeneration
     if reported {
       recordBlockedLane(after: duration, waiting: waiting, releasing: laneJobReleases)

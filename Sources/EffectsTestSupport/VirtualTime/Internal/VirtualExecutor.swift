@@ -103,6 +103,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// (another thread, a timer, I/O) belongs to a scope only when it is a task that scope has run:
   /// that is an escape.
   static func take(_ job: UnownedJob, onMainActor: Bool) -> Bool {
+    if !onMainActor, let lane = onCurrentThread, lane.continueRunningTask(job) { return true }
     let running = ScopeTasks.currentTaskJob
     guard let context = context(running: running) else {
       guard ScopeTasks.isTask(job), let owner = ScopeTasks.owner(of: job) else { return false }
@@ -165,6 +166,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var mainDrainScheduled = false
   /// Jobs queued on either lane or running there.
   @exclusivity(unchecked) var inFlight = 0
+  /// The task whose job the serial lane is running (its address; 0 for none, or a job that is
+  /// not a task), and that task's next job, when it queued one from there (see
+  /// ``continueRunningTask(_:)``).
+  @exclusivity(unchecked) var laneTask: UInt = 0
+  @exclusivity(unchecked) var laneTaskNext: UnownedJob?
   /// How many jobs of the scope have finished: what a wait with ``Patience`` looks at.
   @exclusivity(unchecked) var finishedJobs: UInt64 = 0
   /// How many jobs the scope has queued, on either lane.
@@ -274,6 +280,31 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       unlockStartingLane()
       return false
     }
+  }
+
+  /// Takes `job` as the next job of the task whose job the serial lane is running, when that task
+  /// queued it itself: the lane runs it as soon as the running job returns, without queueing it.
+  ///
+  /// A task that prefers no task executor, run on the lane (whose jobs run with the scope as their
+  /// task executor, so that a `Task.yield()` comes back to it), leaves it whenever it switches to
+  /// the global executor: on entering a function isolated to its caller's actor, nil there
+  /// (`withTaskGroup`, `withTaskCancellationHandler`, a continuation's `isolation:`, the
+  /// scheduler's own sleep), and on returning from one. The runtime sees the task executor differ
+  /// from the task's and queues the task again, through the global hook, back here. A scope's
+  /// tasks do that often: those of `Benchmarks/Suites`' importer 868 times a case, 84% of the
+  /// lane's jobs, each paying a queue's bookkeeping (#40). On a real executor the task would go on
+  /// on the same thread; here it goes on on the lane, next. A hop counts as a job run and a job
+  /// queued (the waits' patience and the watchdog see the same jobs as before), and inherits the
+  /// running job's place in the count of jobs in flight.
+  func continueRunningTask(_ job: UnownedJob) -> Bool {
+    // A continuation resumed on behalf of the main actor goes to the main lane: not this.
+    guard Self.resumption.value == nil else { return false }
+    condition.lock()
+    defer { condition.unlock() }
+    guard !closed, laneTask != 0, laneTaskNext == nil, ScopeTasks.address(of: job) == laneTask else { return false }
+    laneTaskNext = job
+    queuedJobs &+= 1
+    return true
   }
 
   /// Queues a job of a known task that was enqueued from outside the scope, recording the escape.
