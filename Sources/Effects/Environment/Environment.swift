@@ -161,10 +161,31 @@ public struct Environment: Sendable {
   /// for test support, which moves an environment onto a virtual-time scope's scheduler without
   /// dropping what logs its reads.
   package mutating func set<Key: BuiltInKey>(_ key: Key.Type, keepingDecoration value: Key.Value) {
+    set([BuiltInValue(key, value)])
+  }
+
+  /// A built-in co-effect and the value ``set(_:)`` gives it.
+  package struct BuiltInValue {
+    fileprivate let store: (inout Contents) -> Void
+
+    /// `value` for `key`, wrapped as ``Environment/decorating(_:with:)`` wrapped the key, if it did.
+    package init<Key: BuiltInKey>(_ key: Key.Type, _ value: Key.Value) {
+      store = { contents in
+        let decoration =
+          contents.decorations.isEmpty ? nil : contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value>
+        contents.store(CoeffectBox(decoration?.transform(value) ?? value), for: key)
+        if let decoration { contents.decorations[ObjectIdentifier(key)] = decoration }
+      }
+    }
+  }
+
+  /// Sets several built-in co-effects as ``set(_:keepingDecoration:)`` sets one, with one copy
+  /// of the contents for all of them. Test support makes an environment for every virtual-time
+  /// scope: setting its six co-effects one after another copied the contents six times, a fifth
+  /// of an empty scope's instructions in a debug build, where the copy is unspecialised (#40).
+  package mutating func set(_ values: [BuiltInValue]) {
     update { contents in
-      let decoration = contents.decorations[ObjectIdentifier(key)] as? Decoration<Key.Value>
-      contents.store(CoeffectBox(decoration?.transform(value) ?? value), for: key)
-      if let decoration { contents.decorations[ObjectIdentifier(key)] = decoration }
+      for value in values { value.store(&contents) }
     }
   }
 
@@ -192,8 +213,9 @@ extension Environment {
 
   /// What an environment holds: the co-effects it was given, and how to answer the others.
   struct Contents: Sendable {
-    /// Built-in co-effects, by ``BuiltInKey/slot``; nil where not given.
-    var slots: [(any AnyObject & Sendable)?] = []
+    /// Built-in co-effects, by ``BuiltInKey/slot``; nil where not given. Made with a place for
+    /// every slot, so that storing one never grows it.
+    var slots: [(any AnyObject & Sendable)?] = Array(repeating: nil, count: BuiltInSlot.allCases.count)
     /// App co-effects, by key.
     var keyed: [ObjectIdentifier: any AnyObject & Sendable] = [:]
     /// What ``Environment/decorating(_:with:)`` wraps each key in: applied to a key not given when
@@ -233,7 +255,9 @@ extension Environment {
       let slot = Key.slot
       if slot >= slots.count { slots += repeatElement(nil, count: slot + 1 - slots.count) }
       slots[slot] = box
-      decorations[ObjectIdentifier(key)] = nil
+      // Most environments have no decoration: no hashing then (every virtual-time scope stores six
+      // co-effects, and a debug build hashes with unspecialised code).
+      if !decorations.isEmpty { decorations[ObjectIdentifier(key)] = nil }
     }
   }
 

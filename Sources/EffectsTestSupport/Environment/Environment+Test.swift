@@ -74,9 +74,17 @@ extension Environment {
     var environment = Environment(
       testing: TestContext(callSite: callSite, origin: origin, reads: .deterministic, report: reportRead(_:fallback:))
     )
-    environment.useVirtualTime(of: scheduler, at: callSite)
-    environment.useFileSystem(InMemoryFileSystem())
-    environment.network = StubNetwork(scheduler: scheduler, at: callSite)
+    // Set at once (one copy of the environment, not six): `useVirtualTime(of:at:)`, then a file
+    // system for both `fileReader` and `fileWriter`, then a network on the scheduler. Every
+    // virtual-time scope makes one (#40).
+    let files = InMemoryFileSystem()
+    environment.set(
+      virtualTime(of: scheduler, at: callSite) + [
+        BuiltInValue(FileReaderKey.self, files),
+        BuiltInValue(FileWriterKey.self, files),
+        BuiltInValue(NetworkKey.self, StubNetwork(scheduler: scheduler, at: callSite)),
+      ]
+    )
     return environment
   }
 

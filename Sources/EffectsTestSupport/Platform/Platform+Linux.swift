@@ -20,7 +20,8 @@ extension Platform: PlatformInterface {
     // The path kept goes through the thread's id, so that another thread reads this one's. The id
     // comes from glibc's `gettid()` (2.30 and later; Swift does not import it), a system call,
     // where reading `/proc/thread-self/stat` for it cost a file's open and read on every
-    // virtual-time scope (its lane thread is known by it): the `suite` tool's empty scope.
+    // virtual-time scope (its lane thread is known by it): measured on an empty scope, in what is
+    // now `Benchmarks/suites.py`.
     if let threadID {
       return Thread(statPath: "/proc/self/task/\(threadID())/stat")
     }

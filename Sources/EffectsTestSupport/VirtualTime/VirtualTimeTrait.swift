@@ -96,14 +96,7 @@ extension Environment {
   /// an environment for its own time only.
   @discardableResult
   mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) -> @Sendable () -> Void {
-    set(SchedulerKey.self, keepingDecoration: scheduler)
-    set(ClockKey.self, keepingDecoration: scheduler)
-    set(
-      ContinuousClockKey.self,
-      keepingDecoration: DurationClock(
-        TestScheduler.VirtualClock(scheduler, callSite: callSite ?? CallSite())
-      )
-    )
+    set(Self.virtualTime(of: scheduler, at: callSite))
     guard
       let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)).flatMap(
         RecordingNetwork.stubs(in:)
@@ -112,5 +105,18 @@ extension Environment {
     let previous = network.useScheduler(scheduler)
     network.checkUnusedStubs(atEndOf: scheduler)
     return { network.useScheduler(previous) }
+  }
+
+  /// What ``useVirtualTime(of:at:)`` sets: `scheduler` as the `scheduler` and the `clock`, and its
+  /// virtual clock as the `continuousClock`.
+  static func virtualTime(of scheduler: TestScheduler, at callSite: CallSite?) -> [BuiltInValue] {
+    [
+      BuiltInValue(SchedulerKey.self, scheduler),
+      BuiltInValue(ClockKey.self, scheduler),
+      BuiltInValue(
+        ContinuousClockKey.self,
+        DurationClock(TestScheduler.VirtualClock(scheduler, callSite: callSite ?? CallSite()))
+      ),
+    ]
   }
 }
