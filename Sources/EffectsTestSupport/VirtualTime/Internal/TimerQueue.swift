@@ -325,6 +325,10 @@ struct TimerQueue {
 
   /// Removes every entry and returns them.
   mutating func removeAll() -> [Entry] {
+    // Nothing was ever inserted (since the last removal): nothing to take or reset. A scope
+    // removes all three times, and most scopes of a suite end with an empty queue; in a debug
+    // build, resetting the empty storage cost 17k instructions a time (#40).
+    guard !slots.isEmpty else { return [] }
     let live = entries
     slots = []
     deadlines = []
