@@ -4,7 +4,8 @@ import PackageDescription
 
 // This library beside its peers, on ordo-one/benchmark: `swift package --package-path Benchmarks
 // benchmark` from the repository's root (Benchmarks/README.md). The peers are pinned to the
-// versions the README's table names. Only this package has dependencies: the library has none.
+// versions the README's table names. Only this package (and `Suites/`, the same test suite
+// written three ways and run with `swift test`) has dependencies: the library has none.
 // (ordo-one/benchmark's MallocInterposer trait counts allocations; its default RuntimeInterposer
 // trait is left off.)
 let package = Package(
@@ -16,7 +17,6 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
-    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
   ],
   targets: [
     // Every workload, on every side: ours, the peers', the floors.
@@ -42,17 +42,6 @@ let package = Package(
     ),
     // One workload outside the harness, for valgrind --tool=callgrind.
     .executableTarget(name: "Profile", dependencies: ["Workloads"]),
-    // The same test written three ways, run as a suite: failures and time per case.
-    .executableTarget(
-      name: "suite",
-      dependencies: [
-        .product(name: "Effects", package: "swift-effects"),
-        .product(name: "EffectsTestSupport", package: "swift-effects"),
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-      ],
-      path: "Sources/Suite"
-    ),
   ],
   swiftLanguageModes: [.v6]
 )
