@@ -82,6 +82,104 @@ import Testing
   }
 }
 
+extension LaneHopTests {
+  /// A task polling another's flag in a loop of hops lets that task run: its hops go on at once
+  /// only for a while (`VirtualExecutor.hopsInARow`) while other jobs wait. Before, the poller
+  /// held the lane for ever and the test hung, with no report (found by an attack on #40).
+  @available(EffectsVirtualTime, *)
+  @Test func aTaskPollingThroughHopsLetsTheTaskItWaitsForRun() async {
+    let flag = Locked(false)
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let poller = Task.detached {
+          while !flag.snapshot { await hop() }
+        }
+        let setter = Task.detached { flag.withLock { $0 = true } }
+        await scheduler.advance()
+        await setter.value
+        await poller.value
+      }
+    }.issues
+    #expect(issues == [])
+  }
+
+  @available(EffectsVirtualTime, *)
+  @MainActor
+  @Test func onTheMainActorTooATaskPollingThroughHopsLetsTheTaskItWaitsForRun() async {
+    let flag = Locked(false)
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let poller = Task.detached {
+          while !flag.snapshot { await withTaskGroup(of: Void.self) { _ in } }
+        }
+        let setter = Task.detached { flag.withLock { $0 = true } }
+        await scheduler.advance()
+        await setter.value
+        await poller.value
+      }
+    }.issues
+    #expect(issues == [])
+  }
+
+  /// A task that hops for ever is given up on by the advance waiting for it, as a loop of
+  /// `Task.yield()` is (`AdvancePatienceTests`), and cancelled at the scope's end.
+  @available(EffectsVirtualTime, *)
+  @Test func aTaskThatHopsForEverIsGivenUpOnAndCancelled() async {
+    let advanceLine = #line + 6
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let spinner = Task.detached {
+          while !Task.isCancelled { await hop() }
+        }
+        await scheduler.advance()
+        spinner.cancel()
+        await spinner.value
+      }
+    }.issues
+    let busyJobs = VirtualExecutor.Patience.advance.busyJobs
+    let seconds = VirtualExecutor.Patience.advance.busyLooks / 4
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          await TestScheduler.advance(by:) stopped waiting for the tasks of the scope: they kept running, \(busyJobs) jobs \
+          or more in every .milliseconds(250) for .seconds(\(seconds)), without ever all suspending — a loop of \
+          Task.yield() polling for something, such as work this call would run? It goes on without waiting for them, \
+          so what the test sees after this line may depend on timing. Let the loop await what it polls for (sleep on \
+          the scheduler, or await a stream or a continuation) instead of yielding.
+          """,
+          line: advanceLine
+        )
+      ]
+    )
+  }
+
+  /// A task started after one that hops many times runs after at most `hopsInARow` of them.
+  @available(EffectsVirtualTime, *)
+  @Test func aTaskStartedAfterOneThatHopsRunsAfterAtMostATurnOfHops() async {
+    let hops = Locked(0)
+    let seen = Locked<Int?>(nil)
+    await withVirtualTime { scheduler in
+      let hopper = Task.detached {
+        for _ in 0..<1_000 {
+          await hop()
+          hops.withLock { $0 += 1 }
+        }
+      }
+      let other = Task.detached { seen.withLock { $0 = hops.snapshot } }
+      await scheduler.advance()
+      await other.value
+      await hopper.value
+    }
+    // The other task ran while the hopper was still hopping, after one turn of its hops at most
+    // (each iteration hops twice: into `hop()` and back).
+    let seenAt = seen.snapshot ?? .max
+    #expect(seenAt < 1_000)
+    #expect(seenAt <= VirtualExecutor.hopsInARow)
+    #expect(hops.snapshot == 1_000)
+  }
+}
+
 /// A function that runs on its caller's actor, as `withTaskGroup` and
 /// `withTaskCancellationHandler` do: called from a nonisolated task on the lane, it hops to the
 /// global executor on entry (its isolation is nil), and the caller hops back on return.

@@ -60,6 +60,12 @@ extension VirtualExecutor {
     ready.stranded?.wake()
   }
 
+  /// How many hops of one task the serial lane runs in a row while other jobs of the scope wait
+  /// (see ``continueRunningTask(_:)``): a task's turn, as a thread's on a real executor. A task
+  /// polling in a loop of hops for another task's flag starved it, and hung the test: the hops
+  /// counted as progress, so neither the watchdog nor an advance's patience stepped in (#40).
+  static let hopsInARow = 64
+
   func loop(generation: Int) {
     Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
@@ -81,6 +87,7 @@ extension VirtualExecutor {
             jobs.removeAll(keepingCapacity: true)
             head = 0
           }
+          var hops = 0
           while true {
             laneTask = ScopeTasks.isTask(job) ? ScopeTasks.address(of: job) : 0
             condition.unlock()
@@ -89,9 +96,17 @@ extension VirtualExecutor {
             condition.lock()
             laneTask = 0
             // The task hopped from its job to the global executor: it goes on here, as the same
-            // job in flight (see `continueRunningTask`).
+            // job in flight (see `continueRunningTask`)...
             guard generation == laneGeneration, let next = laneTaskNext else { break }
             laneTaskNext = nil
+            hops += 1
+            // ...for `hopsInARow` hops while other jobs wait, then behind them, as a job of its
+            // own: a task that polls in a loop of hops must let the task it waits for run.
+            if hops >= Self.hopsInARow, head < jobs.count {
+              jobs.append(next)
+              inFlight += 1
+              break
+            }
             finishedJobs &+= 1
             laneJobsStarted &+= 1
             job = next

@@ -293,9 +293,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// from the task's and queues the task again, through the global hook, back here. A scope's
   /// tasks do that often: those of `Benchmarks/Suites`' importer 868 times a case, 84% of the
   /// lane's jobs, each paying a queue's bookkeeping (#40). On a real executor the task would go on
-  /// on the same thread; here it goes on on the lane, next. A hop counts as a job run and a job
-  /// queued (the waits' patience and the watchdog see the same jobs as before), and inherits the
-  /// running job's place in the count of jobs in flight.
+  /// on the same thread; here it goes on on the lane, next, for up to
+  /// ``VirtualExecutor/hopsInARow`` hops while other jobs wait, then behind them. A hop counts as
+  /// a job run and a job queued (the waits' patience and the watchdog see the same jobs as
+  /// before), and inherits the running job's place in the count of jobs in flight.
   func continueRunningTask(_ job: UnownedJob) -> Bool {
     // A continuation resumed on behalf of the main actor goes to the main lane: not this.
     guard Self.resumption.value == nil else { return false }
