@@ -23,24 +23,37 @@ struct FormBody: Equatable {
     lhs.pairs.elementsEqual(rhs.pairs) { $0 == $1 }
   }
 
-  /// The names of the pairs, decoded.
+  /// The names of the pairs, decoded (`+` as a space, then percent-escapes).
   private func name(at index: Int) -> String {
-    pairs[index].name.removingPercentEncoding ?? pairs[index].name
+    let name = pairs[index].name.replacingOccurrences(of: "+", with: " ")
+    return name.removingPercentEncoding ?? name
   }
 
-  /// Whether a pair is named one of `names`.
-  func names(any names: Set<String>) -> Bool {
-    pairs.indices.contains { names.contains(name(at: $0)) }
+  /// Whether a pair's name satisfies `isNamed`.
+  func names(where isNamed: (String) -> Bool) -> Bool {
+    pairs.indices.contains { isNamed(name(at: $0)) }
   }
 
-  /// The body with the value of every pair named in `names` replaced by ``NetworkTape/redacted``
-  /// (percent-encoded, so the body stays a form).
-  func redacting(_ names: Set<String>) -> Data {
+  /// The body with the value of every pair whose name satisfies `isRedacted` replaced by
+  /// ``NetworkTape/redacted`` (percent-encoded, so the body stays a form).
+  func redacting(_ isRedacted: (String) -> Bool) -> Data {
     let redacted = NetworkTape.redacted.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     let text = pairs.indices.map { index in
-      "\(pairs[index].name)=\(names.contains(name(at: index)) ? redacted : pairs[index].value)"
+      "\(pairs[index].name)=\(isRedacted(name(at: index)) ? redacted : pairs[index].value)"
     }
     return Data(text.joined(separator: "&").utf8)
+  }
+
+  /// The last part of a form's field name, as frameworks nest them: `password` of
+  /// `user[password]`, `user[password][]` and `user.password`; the name itself otherwise.
+  static func lastPart(of name: String) -> String {
+    var name = Substring(name)
+    while name.hasSuffix("[]") { name = name.dropLast(2) }
+    if name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+      return String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+    }
+    if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
+    return String(name)
   }
 
   /// Whether `sent` is this recorded form: the same pairs in order, a redacted value matching any.

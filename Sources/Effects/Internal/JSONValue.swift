@@ -92,6 +92,12 @@ package enum JSONValue: Hashable, Sendable {
     switch (self, sent) {
     case (.string(NetworkTape.redacted), _):
       return true
+    case (.string(let recorded), .string(let sent)) where recorded != sent:
+      // A string holding JSON that was redacted inside: compared as JSON.
+      guard recorded.contains(NetworkTape.redacted), let inner = Self(holdsJSON: recorded),
+        let other = Self(holdsJSON: sent)
+      else { return false }
+      return inner.matches(other)
     case (.array(let recorded), .array(let sent)):
       return recorded.count == sent.count && zip(recorded, sent).allSatisfy { $0.matches($1) }
     case (.object(let recorded), .object(let sent)):
@@ -104,23 +110,35 @@ package enum JSONValue: Hashable, Sendable {
     }
   }
 
-  /// This value with the value of every field named in `fields`, at any depth, replaced by
-  /// ``NetworkTape/redacted``.
-  package func redacting(_ fields: Set<String>) -> JSONValue {
-    guard !fields.isEmpty else { return self }
+  /// This value with the value of every field whose name satisfies `isRedacted`, at any depth,
+  /// replaced by ``NetworkTape/redacted``; a string that itself holds a JSON object or array is
+  /// redacted inside, and written back as a string.
+  package func redacting(_ isRedacted: (String) -> Bool) -> JSONValue {
     switch self {
     case .array(let values):
-      return .array(values.map { $0.redacting(fields) })
+      return .array(values.map { $0.redacting(isRedacted) })
     case .object(let members):
       return .object(
         members.reduce(into: [:]) { redacted, member in
           redacted[member.key] =
-            fields.contains(member.key) ? .string(NetworkTape.redacted) : member.value.redacting(fields)
+            isRedacted(member.key) ? .string(NetworkTape.redacted) : member.value.redacting(isRedacted)
         }
       )
+    case .string(let text):
+      guard let inner = Self(holdsJSON: text) else { return self }
+      let redacted = inner.redacting(isRedacted)
+      return redacted == inner ? self : .string(String(decoding: redacted.data, as: UTF8.self))
     default:
       return self
     }
+  }
+
+  /// The JSON object or array the string `text` holds; nil when it holds anything else.
+  package init?(holdsJSON text: String) {
+    guard let first = text.utf8.first(where: { !Self.isSpace($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    self.init(structured: Data(text.utf8))
   }
 }
 
