@@ -317,4 +317,65 @@ import Testing
     #expect("\(error)".hasPrefix("The network tape at \(file.path) cannot be written: "))
     #expect("\(error)".hasSuffix(". Record it into a folder this process can write to."))
   }
+
+  // MARK: Files that say two things
+
+  private static func problem(reading text: String) throws -> NetworkTapeError.Problem? {
+    let file = temporaryFile()
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+    do {
+      _ = try NetworkTape(contentsOf: file)
+      return nil
+    } catch {
+      return error.problem
+    }
+  }
+
+  @Test func aKeyWrittenTwiceIsAnErrorNamingTheLineAndThePlace() throws {
+    #expect(
+      try Self.problem(reading: "{\n  \"format\": 1,\n  \"exchanges\": [],\n  \"exchanges\": [{}]\n}\n")
+        == .corrupt(
+          "line 4, the top level: the key \"exchanges\" is written twice in one object, and a reader would keep one of the two values"
+        )
+    )
+    #expect(
+      try Self.problem(
+        reading: #"{"format":1,"exchanges":[{"request":{"method":"GET","url":"https://a.b","method":"POST"}}]}"#
+      )
+        == .corrupt(
+          "line 1, exchanges[0].request: the key \"method\" is written twice in one object, and a reader would keep one of the two values"
+        )
+    )
+    // The same key, escaped another way.
+    #expect(
+      try Self.problem(reading: #"{"format":1,"exchanges":[],"exch\u0061nges":[]}"#)
+        == .corrupt(
+          "line 1, the top level: the key \"exchanges\" is written twice in one object, and a reader would keep one of the two values"
+        )
+    )
+  }
+
+  @Test func anUnknownFieldOrAHeaderNamedTwiceIsAnError() throws {
+    let exchange = #"{"request":{"method":"GET","url":"https://a.b"},"response":{"status":200},"latencyMs":5}"#
+    #expect(
+      try Self.problem(reading: #"{"format":1,"exchanges":[\#(exchange)]}"#)
+        == .corrupt(
+          "exchanges[0]: an unknown field \"latencyMs\" (an exchange has latencyMilliseconds, request, response)"
+        )
+    )
+    #expect(
+      try Self.problem(
+        reading:
+          #"{"format":1,"exchanges":[{"request":{"method":"GET","url":"https://a.b","headers":{"Accept":"a","accept":"b"}},"response":{"status":200},"latencyMilliseconds":0}]}"#
+      )
+        == .corrupt(
+          "exchanges[0].request.headers: \"Accept\" and \"accept\" name one header field, whose case does not matter: keep one"
+        )
+    )
+    #expect(
+      try Self.problem(reading: #"{"format":1,"exchanges":[],"comment":"x"}"#)
+        == .corrupt("the top level: an unknown field \"comment\" (a tape has exchanges, format)")
+    )
+  }
 }

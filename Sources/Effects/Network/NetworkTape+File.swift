@@ -24,6 +24,17 @@ extension NetworkTape {
   /// The tape `data` holds, as ``init(contentsOf:)`` reads it; `file` names it in errors.
   package init(data: Data, file: URL) throws(NetworkTapeError) {
     let decoder = JSONDecoder()
+    if let duplicate = duplicateKey(in: data) {
+      throw NetworkTapeError(
+        file: file,
+        problem: .corrupt(
+          """
+          line \(duplicate.line), \(Self.bounded(duplicate.path)): the key \(String(reflecting: Self.bounded(duplicate.key))) \
+          is written twice in one object, and a reader would keep one of the two values
+          """
+        )
+      )
+    }
     let format: Int
     do {
       format = try decoder.decode(FormatField.self, from: data).format
@@ -32,6 +43,9 @@ extension NetworkTape {
     }
     guard format <= Self.format else {
       throw NetworkTapeError(file: file, problem: .newerFormat(format))
+    }
+    if let unknown = JSONValue(structured: data).flatMap(Self.unknownField) {
+      throw NetworkTapeError(file: file, problem: .corrupt(unknown))
     }
     let fields: [ExchangeFields]
     do {
@@ -48,6 +62,49 @@ extension NetworkTape {
       }
     }
     self.exchanges = exchanges
+  }
+
+  /// `text`, or its first 200 characters and an ellipsis: a report quotes a file, never all of it.
+  private static func bounded(_ text: String) -> String {
+    text.count > 200 ? "\(text.prefix(199))…" : text
+  }
+
+  /// Where the file `value` has a field no tape has (a misspelled `latencyMs`, which a decoder
+  /// would skip), or names one header field twice in two cases: nil when it has neither.
+  private static func unknownField(in value: JSONValue) -> String? {
+    func unknown(_ fields: [String: JSONValue], _ known: [String], at path: String, in what: String) -> String? {
+      guard let field = fields.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
+      return """
+        \(path): an unknown field \(String(reflecting: bounded(field))) (\(what) has \
+        \(known.sorted().joined(separator: ", ")))
+        """
+    }
+    guard case .object(let top) = value else { return nil }
+    if let found = unknown(top, ["format", "exchanges"], at: "the top level", in: "a tape") { return found }
+    guard case .array(let exchanges)? = top["exchanges"] else { return nil }
+    for (index, exchange) in exchanges.enumerated() {
+      guard case .object(let fields) = exchange else { continue }
+      let path = "exchanges[\(index)]"
+      let known = ["request", "response", "latencyMilliseconds"]
+      if let found = unknown(fields, known, at: path, in: "an exchange") { return found }
+      for (message, known) in [
+        ("request", ["method", "url", "headers", "json", "text", "base64"]),
+        ("response", ["status", "headers", "json", "text", "base64"]),
+      ] {
+        guard case .object(let fields)? = fields[message] else { continue }
+        if let found = unknown(fields, known, at: "\(path).\(message)", in: "a \(message)") { return found }
+        guard case .object(let headers)? = fields["headers"] else { continue }
+        var seen: [String: String] = [:]
+        for name in headers.keys.sorted() {
+          guard let other = seen.updateValue(name, forKey: name.lowercased()) else { continue }
+          return """
+            \(path).\(message).headers: \(String(reflecting: bounded(other))) and \
+            \(String(reflecting: bounded(name))) name one header field, whose case does not matter: keep one
+            """
+        }
+      }
+    }
+    return nil
   }
 
   /// The tape as its file holds it: pretty-printed JSON, keys sorted, ending in a newline.
