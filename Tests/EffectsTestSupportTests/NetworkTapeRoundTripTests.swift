@@ -198,8 +198,8 @@ import FoundationNetworking
             + GET \(baseURL)/profiles/7
             - GET \(baseURL)/profiles/42
               Authorization: <redacted>
-          Record the tape again if the code now sends this request (EFFECTS_TAPES=record), or fix the request the \
-          code sends; a stub matches the same method, URL and body, with every header it names. The code that sent it \
+          Record the tape again if the code now sends this request (this network only plays it, mode: .play: record \
+          it once with mode: .record), or fix the request the code sends; a stub matches the same method, URL and body, with every header it names. The code that sent it \
           got StubNetworkError.
           """,
           line: line
@@ -236,8 +236,9 @@ import FoundationNetworking
           "application/json"] body: "{\\"id\\":\\"42\\",\\"location\\":\\"London\\",\\"name\\":\\"Ada Lovelace\\"}". It got:
             [0] POST \(baseURL)/login ["Content-Type": "application/json"] body: \
           "{\\"user\\":\\"ada\\",\\"password\\":\\"x\\"}"
-          Record the tape again if the code no longer sends this request (EFFECTS_TAPES=record), or find why it did \
-          not (a request matches with the same method, URL and body, and every header the tape names).
+          Record the tape again if the code no longer sends this request (this network only plays it, mode: .play: \
+          record it once with mode: .record), or find why it did not (a request matches with the same method, URL \
+          and body, and every header the tape names).
           """,
           line: line
         )
@@ -258,9 +259,8 @@ import FoundationNetworking
         CapturedIssue(
           """
           StubNetwork(tape:) has no tape to play: There is no network tape at \(file.path). It plays tapes only \
-          (mode: .play). Record it where the server can be reached: run the test once outside CI (a missing tape is \
-          recorded), or with EFFECTS_TAPES=record to record every tape again, then commit the file. Requests the code \
-          sends meanwhile are reported as not stubbed.
+          (mode: .play), and never records one: record it once with mode: .record where the server can be reached, \
+          then commit the file. Requests the code sends meanwhile are reported as not stubbed.
           """,
           line: line
         )
@@ -385,7 +385,8 @@ import FoundationNetworking
           StubNetwork got a request no stub matches: GET https://api.example.com/me. It plays the tape at \
           \(file.path), which holds no exchange (it was recorded while no request got a response, or it could not \
           be read: see the issue at the line that made the network). Record it again where the server can be \
-          reached (EFFECTS_TAPES=record). The code that sent it got StubNetworkError.
+          reached (this network only plays it, mode: .play: record it once with mode: .record). The code that sent \
+          it got StubNetworkError.
           """,
           line: line
         )
@@ -420,7 +421,7 @@ import FoundationNetworking
     #expect(recorded?.exchanges.map(\.response.text) == ["pong", "pong"])
     #expect(recorded == (try NetworkTape(contentsOf: file)))
     #expect(
-      lines.withLock { $0 } == ["swift-effects: recording the network tape \(file.path): commit it with the test"]
+      lines.withLock { $0 } == ["swift-effects: recorded the network tape \(file.path): commit it with the test"]
     )
   }
 

@@ -21,9 +21,8 @@ final class NetworkTapeXCTests: FailureCapturingTestCase {
       [
         """
         StubNetwork(tape:) has no tape to play: There is no network tape at \(file.path). It plays tapes only \
-        (mode: .play). Record it where the server can be reached: run the test once outside CI (a missing tape is \
-        recorded), or with EFFECTS_TAPES=record to record every tape again, then commit the file. Requests the code \
-        sends meanwhile are reported as not stubbed.
+        (mode: .play), and never records one: record it once with mode: .record where the server can be reached, \
+        then commit the file. Requests the code sends meanwhile are reported as not stubbed.
         """
       ]
     )

@@ -8,12 +8,16 @@ extension StubNetwork {
     let stubs = state.withLock { $0.stubs }
     let opening = "StubNetwork got a request no stub matches: \(preview(request))."
     let consequence = "The code that sent it got StubNetworkError."
-    guard let closest = stubs.max(by: { $0.likeness(to: request) < $1.likeness(to: request) }) else {
+    guard
+      let closest = stubs.max(by: {
+        $0.likeness(to: request).lexicographicallyPrecedes($1.likeness(to: request))
+      })
+    else {
       if let file = state.withLock({ $0.tapeFile }) {
         return """
           \(opening) It plays the tape at \(file.path), which holds no exchange (it was recorded while no request \
           got a response, or it could not be read: see the issue at the line that made the network). Record it \
-          again where the server can be reached (EFFECTS_TAPES=record). \(consequence)
+          again where the server can be reached (\(recordingHint)). \(consequence)
           """
       }
       return """
@@ -24,7 +28,7 @@ extension StubNetwork {
     let fix =
       closest.tape == nil
       ? "Add a stub for this request"
-      : "Record the tape again if the code now sends this request (EFFECTS_TAPES=record)"
+      : "Record the tape again if the code now sends this request (\(recordingHint))"
     let diff =
       lineDiff(
         actual: Self.lines(of: request, against: closest.request),
@@ -48,7 +52,9 @@ extension StubNetwork {
     let (unused, requests) = state.withLock { state -> ([Stub], [NetworkRequest]) in
       var unused: [Stub] = []
       for index in state.stubs.indices.dropFirst(first)
-      where state.stubs[index].uses == 0 && !state.stubs[index].isReported {
+      where state.stubs[index].uses == 0 && !state.stubs[index].isReported
+        && (state.stubs[index].tape == nil || state.expectsEveryExchange)
+      {
         state.stubs[index].isReported = true
         unused.append(state.stubs[index])
       }
@@ -60,7 +66,7 @@ extension StubNetwork {
         reportIssue(
           """
           StubNetwork played a tape here whose \(tape.place) was never asked for: \(Self.summary(of: stub)).\(received)
-          Record the tape again if the code no longer sends this request (EFFECTS_TAPES=record), or find why it did \
+          Record the tape again if the code no longer sends this request (\(recordingHint)), or find why it did \
           not (a request matches with the same method, URL and body, and every header the tape names).
           """,
           at: stub.callSite
@@ -75,6 +81,18 @@ extension StubNetwork {
         """,
         at: stub.callSite
       )
+    }
+  }
+
+  /// How a tape played here is recorded again, for a message: only where recording can happen.
+  var recordingHint: String {
+    switch state.withLock({ ($0.tapeFile, $0.tapeMode) }) {
+    case (nil, _):
+      "it was given to play(_:): make it again, or record one with StubNetwork(tape:)"
+    case (_, .play?):
+      "this network only plays it, mode: .play: record it once with mode: .record"
+    default:
+      "EFFECTS_TAPES=record"
     }
   }
 

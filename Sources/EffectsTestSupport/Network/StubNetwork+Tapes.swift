@@ -1,6 +1,10 @@
 public import Effects
 public import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Whether `StubNetwork(tape:)` plays its tape or records it.
 public enum NetworkTapeMode: Hashable, Sendable {
   /// Plays the tape, and records it when there is none yet — but never on a CI machine (the `CI`
@@ -36,21 +40,26 @@ extension StubNetwork {
   /// exchange nothing asked for is reported when the scope ends.
   ///
   /// **Recording**, each request no stub matches is sent to `live` and its response recorded, with
-  /// its latency; the tape is written after every exchange (a failed write is reported, naming
-  /// the file). The code under test gets the live response, after the same latency on virtual
-  /// time; an `await advance` waits for the live network to answer. What `redacting` names never
-  /// reaches the file. A request that gets no response (no connection) throws `live`'s error and
-  /// is not recorded.
+  /// its latency. The code under test gets the live response, after the same latency on virtual
+  /// time; an `await advance` waits for the live network to answer. A request that gets no
+  /// response (no connection) throws `live`'s error and is reported. The tape is written once,
+  /// when the scope ends (or the network goes), and only if every request got a response and
+  /// nothing on it looks like a credential: else the file stays as it was, and the test fails
+  /// saying why. What `redacting` names never reaches the file.
   ///
   /// Which of the two happens is `mode`'s choice: by default, record a tape that is missing, play
   /// one that is there, and never record on a CI machine. Commit the tapes with the tests.
   ///
   /// - Parameters:
-  ///   - name: The tape's name: the file `__Tapes__/name.json` in the folder of the test's file.
+  ///   - name: The tape's name: the file `__Tapes__/name.json` in the folder of the test's file
+  ///     (`"users/42"` for one in a folder inside it; a name that leaves the folder is reported).
   ///   - mode: Whether to play or record (``NetworkTapeMode/automatic`` by default).
   ///   - live: The network to record from, made only when recording.
-  ///   - redacting: What the tape must not keep: by default the `Authorization`, `Cookie` and
-  ///     `Set-Cookie` header fields.
+  ///   - liveTimeout: How long, in real time, a request sent to `live` may go unanswered while
+  ///     recording: then it is reported, the code that sent it gets `URLError(.timedOut)`, and
+  ///     the scope goes on (30 seconds by default).
+  ///   - redacting: What the tape must not keep: by default every credential
+  ///     ``NetworkTape/Redaction/standard`` names.
   ///   - scheduler: The clock latencies run on (the scope's, by default).
   ///   - fileID: The file that made the network: reports are made at this call.
   ///   - filePath: The file's full path: the tape is in `__Tapes__` beside it.
@@ -60,6 +69,7 @@ extension StubNetwork {
     tape name: String,
     mode: NetworkTapeMode = .automatic,
     live: @autoclosure () -> any Network = URLSessionNetwork(),
+    liveTimeout: Duration = .seconds(30),
     redacting: NetworkTape.Redaction = .standard,
     scheduler: TestScheduler? = nil,
     fileID: StaticString = #fileID,
@@ -68,9 +78,24 @@ extension StubNetwork {
     column: UInt = #column
   ) {
     let path = "\(filePath)"
-    let file = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       .appendingPathComponent("__Tapes__", isDirectory: true)
-      .appendingPathComponent(name.hasSuffix(".json") ? name : "\(name).json")
+    let file = folder.appendingPathComponent(name.hasSuffix(".json") ? name : "\(name).json")
+    if let problem = Self.problem(ofTapeName: name, file: file, folder: folder) {
+      let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      self.init(scheduler: scheduler, at: site)
+      let shown = name.count > 200 ? "\(name.prefix(199))…" : name
+      reportIssue(
+        """
+        StubNetwork(tape: \(String(reflecting: shown))) names no file in the folder of tapes, \(folder.path): the \
+        name \(problem). A tape's name is a file name, or a path inside that folder ("profile", "users/42"). \
+        Nothing is recorded or played: requests the code sends are reported as not stubbed. A tape kept \
+        elsewhere is StubNetwork(tapeAt:)'s.
+        """,
+        at: site
+      )
+      return
+    }
     if !path.hasPrefix("/") {
       reportIssue(
         """
@@ -85,6 +110,7 @@ extension StubNetwork {
       tapeAt: file,
       mode: mode,
       live: live(),
+      liveTimeout: liveTimeout,
       redacting: redacting,
       scheduler: scheduler,
       fileID: fileID,
@@ -94,12 +120,49 @@ extension StubNetwork {
     )
   }
 
-  /// A network that plays the tape in `file`, or records it there: ``init(tape:mode:live:redacting:scheduler:fileID:filePath:line:column:)``
-  /// with a file of your choosing (a resource of the app that its previews play as well).
+  /// What is wrong with the tape name `name`, whose file is `file` in the tapes' `folder`: nil
+  /// when nothing is.
+  static func problem(ofTapeName name: String, file: URL, folder: URL) -> String? {
+    if name.isEmpty { return "is empty" }
+    if name.contains("\0") { return "holds a NUL character" }
+    if name.hasPrefix("/") || name.hasPrefix("~") { return "is an absolute path" }
+    if name.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
+      return "climbs out of it with \"..\""
+    }
+    // A symbolic link inside the folder that leads out of it (the folder itself may be one).
+    let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
+    var current = root
+    let relative = file.path.dropFirst(folder.path.count).split(separator: "/")
+    for component in relative {
+      let next = "\(current)/\(component)"
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: next) else {
+        current = next
+        continue
+      }
+      let target = URL(fileURLWithPath: destination.hasPrefix("/") ? destination : "\(current)/\(destination)")
+        .standardizedFileURL.resolvingSymlinksInPath().path
+      guard target.hasPrefix(root + "/") else { return "leads out of it through a symbolic link, to \(target)" }
+      current = target
+    }
+    return nil
+  }
+
+  /// A network that plays the tape in `file`, or records it there: ``init(tape:mode:live:liveTimeout:redacting:scheduler:fileID:filePath:line:column:)``
+  /// with a file of your choosing.
+  ///
+  /// A tape kept in a target's resources, which its previews play as well, is found at its
+  /// source: given the copy the build made (`Bundle.module.url(forResource:withExtension:)`), the
+  /// network plays and records the one file of the package with the same path in its folder of
+  /// resources (`Sources/Profile/Tapes/users-42.json`), and its reports name that file.
+  ///
+  /// ```swift
+  /// let network = StubNetwork(tapeAt: ProfilePreview.tape)  // recorded in Sources/Profile/Tapes
+  /// ```
   public convenience init(
     tapeAt file: URL,
     mode: NetworkTapeMode = .automatic,
     live: @autoclosure () -> any Network = URLSessionNetwork(),
+    liveTimeout: Duration = .seconds(30),
     redacting: NetworkTape.Redaction = .standard,
     scheduler: TestScheduler? = nil,
     fileID: StaticString = #fileID,
@@ -109,10 +172,15 @@ extension StubNetwork {
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(scheduler: scheduler, at: site)
-    state.withLock { $0.tapeFile = file }
+    // A tape in a target's resources is recorded and played at its source, not the build's copy.
+    let file = TapeSource.of(file, testFile: "\(filePath)") ?? file
+    state.withLock {
+      $0.tapeFile = file
+      $0.tapeMode = mode
+    }
     switch TapeChoice(mode: mode, file: file) {
     case .record:
-      startRecording(to: file, from: live(), redacting: redacting, at: site)
+      startRecording(to: file, from: live(), timeout: liveTimeout, redacting: redacting, at: site)
     case .play:
       do {
         play(try NetworkTape(contentsOf: file), from: file, at: site)
@@ -166,16 +234,21 @@ extension StubNetwork {
   /// Why the tape cannot be played, and how to record it.
   private static func unplayable(_ error: NetworkTapeError, mode: NetworkTapeMode) -> String {
     guard error.problem == .missing else { return "StubNetwork(tape:) cannot play its tape. \(error)" }
-    let reason =
-      switch mode {
-      case .play: "It plays tapes only (mode: .play)."
-      case .automatic, .record: "A CI machine never records one (the CI environment variable is set)."
-      }
-    return """
-      StubNetwork(tape:) has no tape to play: \(error) \(reason) Record it where the server can be reached: run the \
-      test once outside CI (a missing tape is recorded), or with EFFECTS_TAPES=record to record every tape again, \
-      then commit the file. Requests the code sends meanwhile are reported as not stubbed.
-      """
+    switch mode {
+    case .play:
+      return """
+        StubNetwork(tape:) has no tape to play: \(error) It plays tapes only (mode: .play), and never records one: \
+        record it once with mode: .record where the server can be reached, then commit the file. Requests the code \
+        sends meanwhile are reported as not stubbed.
+        """
+    case .automatic, .record:
+      return """
+        StubNetwork(tape:) has no tape to play: \(error) A CI machine never records one (the CI environment variable \
+        is set). Record it where the server can be reached: run the test once outside CI (a missing tape is \
+        recorded), or with EFFECTS_TAPES=record to record every tape again, then commit the file. Requests the code \
+        sends meanwhile are reported as not stubbed.
+        """
+    }
   }
 }
 
@@ -207,6 +280,8 @@ enum TapeChoice: Equatable {
 struct TapeRecorder: Sendable {
   let file: URL
   let live: any Network
+  /// How long a live request may go unanswered, in real time.
+  let timeout: Duration
   let redaction: NetworkTape.Redaction
   let site: CallSite
   /// Whether this recording holds its file (see ``start(_:)``), until its scope ends or its
@@ -232,17 +307,26 @@ extension StubNetwork {
   /// Records from now on: the tape starts empty, and is written with its first exchange — a
   /// tape that is there stays as it is until then, so a run that gets no response leaves it. Its
   /// folder is made at once, so that one that cannot be is reported at the line that asked.
-  private func startRecording(to file: URL, from live: any Network, redacting: NetworkTape.Redaction, at site: CallSite)
-  {
-    var recorder = TapeRecorder(file: file, live: live, redaction: redacting, site: site)
+  private func startRecording(
+    to file: URL,
+    from live: any Network,
+    timeout: Duration,
+    redacting: NetworkTape.Redaction,
+    at site: CallSite
+  ) {
+    var recorder = TapeRecorder(file: file, live: live, timeout: timeout, redaction: redacting, site: site)
     recorder.holdsClaim = TapeRecorder.start(file)
     state.withLock {
       $0.recorder = recorder
       $0.tape = NetworkTape()
     }
-    // The claim ends with the scope the tape is recorded in (an XCTest case keeps its network).
+    // The recording ends, and its claim with it, with the scope the tape is recorded in (an
+    // XCTest case keeps its network), or else when the network goes.
     if let scope = TestScheduler.scoped ?? state.withLock({ $0.scheduler }).flatMap({ $0.hasOpenScope ? $0 : nil }) {
-      scope.atScopeEnd { [weak self] in self?.releaseTapeClaim() }
+      scope.atScopeEnd { [weak self] in
+        self?.finishRecording()
+        self?.releaseTapeClaim()
+      }
     }
     if !recorder.holdsClaim {
       reportIssue(
@@ -273,8 +357,9 @@ extension StubNetwork {
     if let file { TapeRecorder.finish(file) }
   }
 
-  /// Sends `request` to the live network, records the exchange on the tape and writes the tape,
-  /// then answers the live response after its latency on virtual time, as playing the tape will.
+  /// Sends `request` to the live network and records the exchange on the tape, then answers the
+  /// live response after its latency on virtual time, as playing the tape will. The tape is
+  /// written when the recording ends (``finishRecording()``).
   func record(
     _ request: NetworkRequest,
     through recorder: TapeRecorder,
@@ -282,21 +367,38 @@ extension StubNetwork {
   ) async throws -> NetworkResponse {
     let live = recorder.live
     let urlRequest = request.urlRequest
+    let timeout = recorder.timeout
     let started = ContinuousClock.now
     let response: NetworkResponse
+    // Named as the tape would hold it: a report never shows what the tape must not.
+    let shown = recorder.redaction.apply(to: NetworkTape.Exchange(request: request, response: .ok())).request
     do {
       if #available(EffectsVirtualTime , *) {
-        response = try await VirtualExecutor.outside { try await live.send(urlRequest) }
+        response = try await VirtualExecutor.outside {
+          try await Self.answer(to: urlRequest, from: live, within: timeout)
+        }
       } else {
-        response = try await live.send(urlRequest)
+        response = try await Self.answer(to: urlRequest, from: live, within: timeout)
       }
     } catch is CancellationError {
       throw CancellationError()
+    } catch is LiveTimeout {
+      state.withLock { $0.unanswered.append(shown) }
+      reportIssue(
+        """
+        StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no answer to \
+        \(shown) within \(timeout.literal) (real time). The request is not on the tape, the code that sent it got \
+        URLError(.timedOut), and the scope goes on. For a slower server, pass a longer StubNetwork(tape:liveTimeout:).
+        """,
+        at: recorder.site
+      )
+      throw URLError(.timedOut)
     } catch {
+      state.withLock { $0.unanswered.append(shown) }
       reportIssue(
         """
         StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no response \
-        to \(request): \(error). The request is not on the tape, and the code that sent it got the error. Record \
+        to \(shown): \(error). The request is not on the tape, and the code that sent it got the error. Record \
         where the server can be reached.
         """,
         at: recorder.site
@@ -307,32 +409,150 @@ extension StubNetwork {
     let exchange = recorder.redaction.apply(
       to: NetworkTape.Exchange(request: request, response: response, latency: latency)
     )
-    append(exchange, to: recorder)
+    state.withLock { state in
+      state.recorded.exchanges.append(exchange)
+      state.tape = state.recorded
+    }
     if let scheduler, exchange.latency > .zero {
       try await scheduler.sleep(for: exchange.latency, at: recorder.site)
     }
     return response
   }
 
-  /// Adds `exchange` (if any) to the tape being recorded and writes the tape, under the lock so
-  /// that two exchanges recorded at once are written in turn; a failure is reported once, at the
-  /// line that asked for the tape.
-  private func append(_ exchange: NetworkTape.Exchange, to recorder: TapeRecorder) {
-    let (failure, first): (NetworkTapeError?, Bool) = state.withLock { state in
-      state.recorded.exchanges.append(exchange)
-      state.tape = state.recorded
-      do throws(NetworkTapeError) {
-        try state.recorded.write(to: recorder.file)
-        return (nil, state.recorded.exchanges.count == 1)
-      } catch {
-        defer { state.recordingFailed = true }
-        return (state.recordingFailed ? nil : error, false)
+  /// What `live` answers `request`, or ``LiveTimeout`` once `timeout` has passed in real time
+  /// without an answer: the request is then cancelled and left behind, so that a live network that
+  /// never answers, and ignores cancellation, cannot hold the test.
+  private static func answer(
+    to request: URLRequest,
+    from live: any Network,
+    within timeout: Duration
+  ) async throws -> NetworkResponse {
+    let sending = Locked<Task<Void, Never>?>(nil)
+    return try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<NetworkResponse, any Error>) in
+        let answered = Locked(false)
+        let answer: @Sendable (Result<NetworkResponse, any Error>) -> Void = { result in
+          let first = answered.withLock { answered in
+            defer { answered = true }
+            return !answered
+          }
+          if first { continuation.resume(with: result) }
+        }
+        let task = Task.detached {
+          do {
+            answer(.success(try await live.send(request)))
+          } catch {
+            answer(.failure(error))
+          }
+        }
+        sending.withLock { $0 = task }
+        let nanoseconds = max(0, timeout / .nanoseconds(1))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, Double(Int.max / 2))))) {
+          answer(.failure(LiveTimeout()))
+          task.cancel()
+        }
       }
-    }
-    if let failure {
-      reportIssue("StubNetwork(tape:) cannot record: \(failure) What it records is lost.", at: recorder.site)
-    } else if first {
-      warn("recording the network tape \(recorder.file.path): commit it with the test")
+    } onCancel: {
+      sending.withLock { $0 }?.cancel()
     }
   }
+
+  /// Ends the recording: writes the tape, once, if it ended cleanly — every request sent to the
+  /// live network got a response, and nothing on the tape looks like a credential — and holds an
+  /// exchange; else leaves the file as it was, and says why. A tape that replaces one names the
+  /// exchanges of the old one that are not on the new one.
+  func finishRecording() {
+    let ended = state.withLock { state -> (TapeRecorder, NetworkTape, [NetworkRequest])? in
+      guard let recorder = state.recorder, !state.recordingEnded else { return nil }
+      state.recordingEnded = true
+      return state.recordingFailed ? nil : (recorder, state.recorded, state.unanswered)
+    }
+    guard let (recorder, tape, unanswered) = ended, !tape.exchanges.isEmpty else { return }
+    let file = recorder.file
+    if !unanswered.isEmpty {
+      let total = unanswered.count + tape.exchanges.count
+      reportIssue(
+        """
+        StubNetwork(tape:) did not write the tape at \(file.path): \(unanswered.count) of the \(total) requests sent \
+        to the live network got no response (\(Self.list(unanswered.map(Self.line)))), so the recording did not \
+        end cleanly, and the file is as it was. Record again where the server can be reached.
+        """,
+        at: recorder.site
+      )
+      return
+    }
+    let secrets = tape.secrets(keeping: recorder.redaction)
+    if !secrets.isEmpty {
+      reportIssue(Self.secretsMessage(secrets, in: tape, file: file), at: recorder.site)
+      return
+    }
+    let replaced = try? NetworkTape(contentsOf: file)
+    do throws(NetworkTapeError) {
+      try tape.write(to: file)
+    } catch {
+      reportIssue("StubNetwork(tape:) cannot record: \(error) What it records is lost.", at: recorder.site)
+      return
+    }
+    guard let replaced else {
+      warn("recorded the network tape \(file.path): commit it with the test")
+      return
+    }
+    let gone = Self.exchanges(of: replaced, notOn: tape)
+    if !gone.isEmpty {
+      warn(
+        """
+        recorded the network tape \(file.path) again: \(gone.count) of the \(replaced.exchanges.count) exchanges of \
+        the tape it replaced are not on it (\(Self.list(gone.map { Self.line($0.request) }))); review the \
+        change before you commit it
+        """
+      )
+    }
+  }
+
+  /// The exchanges of `old` that no exchange of `new` stands for (the same request, each used
+  /// once), in order.
+  private static func exchanges(of old: NetworkTape, notOn new: NetworkTape) -> [NetworkTape.Exchange] {
+    var unused = Array(new.exchanges.indices)
+    return old.exchanges.filter { exchange in
+      guard let match = unused.firstIndex(where: { new.exchanges[$0].request == exchange.request }) else {
+        return true
+      }
+      unused.remove(at: match)
+      return false
+    }
+  }
+
+  /// `GET https://…`, at most 200 characters.
+  private static func line(_ request: NetworkRequest) -> String {
+    let line = "\(request.method) \(request.url.absoluteString)"
+    return line.count > 200 ? "\(line.prefix(199))…" : line
+  }
+
+  /// The first five of `items`, joined, and how many more.
+  private static func list(_ items: [String]) -> String {
+    let shown = items.prefix(5).joined(separator: ", ")
+    return items.count > 5 ? "\(shown), and \(items.count - 5) more" : shown
+  }
+
+  /// Why a tape with `secrets` was not written: each (the first five), where it is, and how to
+  /// redact or keep it.
+  static func secretsMessage(_ secrets: [NetworkTape.Secret], in tape: NetworkTape, file: URL) -> String {
+    let shown = secrets.prefix(5).map { secret in
+      let request =
+        tape.exchanges.indices.contains(secret.exchange) ? " (\(line(tape.exchanges[secret.exchange].request)))" : ""
+      return """
+        - exchange \(secret.exchange + 1)\(request), \(secret.path): \(secret.kind), \(secret.length) characters. \
+        \(secret.remedy)
+        """
+    }
+    let more = secrets.count > 5 ? "\n- and \(secrets.count - 5) more" : ""
+    return """
+      StubNetwork(tape:) did not write the tape at \(file.path): it holds what looks like a credential, which a \
+      tape committed to git must not (the file is as it was):
+      \(shown.joined(separator: "\n"))\(more)
+      """
+  }
 }
+
+/// A live request that got no answer in time.
+struct LiveTimeout: Error {}

@@ -86,6 +86,7 @@ public final class StubNetwork: Network, Sendable {
 
   deinit {
     reportUnusedStubs()
+    finishRecording()
     releaseTapeClaim()
   }
 
@@ -143,6 +144,23 @@ public final class StubNetwork: Network, Sendable {
     state.withLock { $0.requests }
   }
 
+  /// Whether an exchange of a tape this network plays that nothing asked for fails the test when
+  /// the scope ends: true unless the test says otherwise. Set it to false in a test that uses
+  /// part of a tape it shares with others — the tape of a whole screen, which its previews play —
+  /// where a test of one feature should not have to drive every other:
+  ///
+  /// ```swift
+  /// let network = StubNetwork(tape: "home-screen")
+  /// network.expectsEveryExchange = false  // this test loads the feed only
+  /// ```
+  ///
+  /// A request the tape does not hold still fails the test, and so does a stub made by hand that
+  /// nothing asked for.
+  public var expectsEveryExchange: Bool {
+    get { state.withLock { $0.expectsEveryExchange } }
+    set { state.withLock { $0.expectsEveryExchange = newValue } }
+  }
+
   /// Forgets the requests recorded so far: the next assertion checks only what is sent after this
   /// call. The stubs stay, and so does what they have answered.
   ///
@@ -173,11 +191,19 @@ extension StubNetwork {
     /// Where requests no stub matches go, and the tape they are recorded on, while the network
     /// records a tape.
     var recorder: TapeRecorder?
-    /// The tape recorded so far, and whether writing it failed (which is reported once).
+    /// The tape recorded so far; whether its folder could not be made (which is reported once);
+    /// the requests the live network gave no response (redacted); and whether the recording has
+    /// ended (the tape is written once).
     var recorded = NetworkTape()
     var recordingFailed = false
-    /// The file of the tape this network plays or records, for messages; nil without one.
+    var unanswered: [NetworkRequest] = []
+    var recordingEnded = false
+    /// The file of the tape this network plays or records, and its mode, for messages; nil
+    /// without one.
     var tapeFile: URL?
+    var tapeMode: NetworkTapeMode?
+    /// Whether an exchange of a tape nothing asked for is reported (``expectsEveryExchange``).
+    var expectsEveryExchange = true
     /// The tape this network plays, or has recorded so far.
     var tape: NetworkTape?
     var requests: [NetworkRequest] = []
@@ -234,10 +260,30 @@ extension StubNetwork {
       tape.map { "\($0.place), played at \(callSite)" } ?? "made at \(callSite)"
     }
 
-    /// How much of `request` this stub matches, to find the closest one: the URL counts most.
-    func likeness(to request: NetworkRequest) -> Int {
-      (self.request.url == request.url ? 4 : 0) + (self.request.method == request.method ? 2 : 0)
-        + (self.request.body == request.body ? 1 : 0)
+    /// How much of `request` this stub matches, to find the closest one, compared in order: the
+    /// method, then the path (scheme, host and path), then the query, then the body, then how many
+    /// of its headers the request carries; between stubs alike in all that, the one whose URL
+    /// shares the longer beginning with the request's.
+    func likeness(to request: NetworkRequest) -> [Int] {
+      func parts(_ url: URL) -> (path: String, query: String?) {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+          return (url.absoluteString, nil)
+        }
+        let query = components.percentEncodedQuery
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        return (components.string ?? url.absoluteString, query)
+      }
+      let (mine, theirs) = (parts(self.request.url), parts(request.url))
+      let shared = zip(self.request.url.absoluteString, request.url.absoluteString).prefix { $0 == $1 }.count
+      return [
+        self.request.method == request.method ? 1 : 0,
+        mine.path == theirs.path ? 1 : 0,
+        mine.query == theirs.query ? 1 : 0,
+        self.request.body == request.body ? 1 : 0,
+        self.request.headers.filter { request.value(forHeader: $0.key) == $0.value }.count,
+        shared,
+      ]
     }
 
     /// `POST https://… → 200 body: "…"` (or `→ throws …`), as messages list it.
