@@ -12,7 +12,7 @@ import PackageDescription
 //   its suites `.serialized`, as that requires.
 let package = Package(
   name: "Suites",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v13)],
   dependencies: [
     .package(name: "swift-effects", path: "../.."),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
