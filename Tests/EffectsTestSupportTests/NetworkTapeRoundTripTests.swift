@@ -192,15 +192,15 @@ import FoundationNetworking
       issues == [
         CapturedIssue(
           """
-          StubNetwork got a request no stub matches: GET \(baseURL)/profiles/7 ["Authorization": "Bearer x"]. The \
+          StubNetwork got a request no stub matches: GET \(baseURL)/profiles/7 ["Authorization": "<redacted>"]. The \
           closest of its 2 stubs, exchange 2 of 2 of the tape at \(file.path), played at \(Self.file):\(line), \
           differs (+ the request, - the stub):
             + GET \(baseURL)/profiles/7
             - GET \(baseURL)/profiles/42
               Authorization: <redacted>
-          Record the tape again if the code now sends this request (this network only plays it, mode: .play: record \
-          it once with mode: .record), or fix the request the code sends; a stub matches the same method, URL and body, with every header it names. The code that sent it \
-          got StubNetworkError.
+          Record the tape again if the code now sends this request (this network has mode: .play, which never \
+          records: record the tape once with mode: .record), or fix the request the code sends; a stub matches the \
+          same method, URL and body, with every header it names. The code that sent it got StubNetworkError.
           """,
           line: line
         )
@@ -231,14 +231,15 @@ import FoundationNetworking
       issues == [
         CapturedIssue(
           """
-          StubNetwork played a tape here whose exchange 2 of 2 of the tape at \(file.path) was never asked for: GET \
+          StubNetwork played a tape here, and nothing asked for exchange 2 of 2 of the tape at \(file.path): GET \
           \(baseURL)/profiles/42 ["Authorization": "<redacted>"] → 200 ["Cache-Control": "no-store", "Content-Type": \
           "application/json"] body: "{\\"id\\":\\"42\\",\\"location\\":\\"London\\",\\"name\\":\\"Ada Lovelace\\"}". It got:
             [0] POST \(baseURL)/login ["Content-Type": "application/json"] body: \
-          "{\\"user\\":\\"ada\\",\\"password\\":\\"x\\"}"
-          Record the tape again if the code no longer sends this request (this network only plays it, mode: .play: \
-          record it once with mode: .record), or find why it did not (a request matches with the same method, URL \
-          and body, and every header the tape names).
+          "{\\"password\\":\\"<redacted>\\",\\"user\\":\\"ada\\"}"
+          Record the tape again if the code no longer sends this request (this network has mode: .play, which never \
+          records: record the tape once with mode: .record), or find why it did not (a request matches with the same \
+          method, URL and body, and every header the tape names). A test that uses part of a tape says so: \
+          network.expectsEveryExchange = false.
           """,
           line: line
         )
@@ -385,8 +386,8 @@ import FoundationNetworking
           StubNetwork got a request no stub matches: GET https://api.example.com/me. It plays the tape at \
           \(file.path), which holds no exchange (it was recorded while no request got a response, or it could not \
           be read: see the issue at the line that made the network). Record it again where the server can be \
-          reached (this network only plays it, mode: .play: record it once with mode: .record). The code that sent \
-          it got StubNetworkError.
+          reached (this network has mode: .play, which never records: record the tape once with mode: .record). The \
+          code that sent it got StubNetworkError.
           """,
           line: line
         )
@@ -433,7 +434,9 @@ import FoundationNetworking
     #expect(try await network.send(.get("https://api.example.com/me")).text == "by hand")
     let issues = withCapturedIssues { network.reportUnusedStubs() }.issues
     #expect(issues.count == 1)
-    #expect(issues.first?.message.hasPrefix("StubNetwork played a tape here whose exchange 1 of 1") == true)
+    #expect(
+      issues.first?.message.hasPrefix("StubNetwork played a tape here, and nothing asked for exchange 1 of 1") == true
+    )
   }
 
   @Test func aTapeRecordedAgainInALaterScopeIsNotReportedAsRecordedTwice() async {

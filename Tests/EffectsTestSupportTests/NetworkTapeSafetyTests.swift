@@ -68,7 +68,8 @@ import FoundationNetworking
           tape committed to git must not (the file is as it was):
           - exchange 1 (GET https://api.example.com/me), request.headers.Authorization: a Bearer credential, 47 \
           characters. Redact it: .standard.adding(headers: ["Authorization"]); or, if it is no secret (a fake of the \
-          test's), keep it: .standard.keeping(headers: ["Authorization"]).
+          test's), keep it: .standard.keeping(headers: ["Authorization"]), or every value that starts like it: \
+          .standard.keeping(valuesStartingWith: ["Bearer "]).
           """,
           line: Int(line)
         )
@@ -93,7 +94,8 @@ import FoundationNetworking
           tape committed to git must not (the file is as it was):
           - exchange 1 (GET https://api.example.com/session), response.json.data.grant: a JSON Web Token (eyJ…), \
           \(jwt.count) characters. Redact it: .standard.adding(bodyFields: ["grant"]); or, if it is no secret (a fake \
-          of the test's), keep it: .standard.keeping(bodyFields: ["grant"]).
+          of the test's), keep it: .standard.keeping(bodyFields: ["grant"]), or every value that starts like it: \
+          .standard.keeping(valuesStartingWith: ["eyJ"]).
           """,
           line: Int(line)
         )
@@ -189,6 +191,23 @@ import FoundationNetworking
     let secrets = tape.secrets(keeping: .none)
     #expect(secrets.map(\.path) == ["response.base64"])
     #expect(secrets.map(\.kind) == ["an AWS access key id (AKIA…)"])
+  }
+
+  @Test func theReportsOfATapeNetworkShowRequestsAsTheTapeWould() async throws {
+    let network = StubNetwork()
+    network.play(NetworkTape([.init(request: .get("\(Self.api)/me"), response: .ok("me"))]))
+    let sent = NetworkRequest.post(
+      "\(Self.api)/login",
+      headers: ["Authorization": "Bearer \(Self.token)"],
+      body: Data(#"{"user":"ada","password":"\#(Self.token)"}"#.utf8)
+    )
+    let issues = await withCapturedIssues {
+      _ = try? await network.send(sent)
+      network.reportUnusedStubs()
+    }.issues
+    #expect(issues.count == 2)
+    #expect(issues.allSatisfy { !$0.message.contains(Self.token) })
+    #expect(issues.allSatisfy { $0.message.contains(#"["Authorization": "<redacted>"]"#) })
   }
 
   // MARK: No tape lost

@@ -77,8 +77,8 @@ import FoundationNetworking
     #expect(issues.allSatisfy { !$0.message.contains("EFFECTS_TAPES") })
     #expect(
       issues.first?.message.contains(
-        "Record the tape again if the code now sends this request (this network only plays it, mode: .play: record it "
-          + "once with mode: .record)"
+        "Record the tape again if the code now sends this request (this network has mode: .play, which never records: "
+          + "record the tape once with mode: .record)"
       ) == true
     )
 

@@ -160,14 +160,16 @@ private struct SecretScan {
   private mutating func report(_ path: String, kind: String, length: Int, place: Place, marker: String? = nil) {
     guard found.count < 100 else { return }
     let keep = "or, if it is no secret (a fake of the test's), keep it:"
+    let byPrefix =
+      marker.map { ", or every value that starts like it: .standard.keeping(valuesStartingWith: [\"\($0)\"])" } ?? ""
     let remedy =
       switch place {
       case .header(let name):
-        "Redact it: .standard.adding(headers: [\"\(name)\"]); \(keep) .standard.keeping(headers: [\"\(name)\"])."
+        "Redact it: .standard.adding(headers: [\"\(name)\"]); \(keep) .standard.keeping(headers: [\"\(name)\"])\(byPrefix)."
       case .bodyField(let name):
-        "Redact it: .standard.adding(bodyFields: [\"\(name)\"]); \(keep) .standard.keeping(bodyFields: [\"\(name)\"])."
+        "Redact it: .standard.adding(bodyFields: [\"\(name)\"]); \(keep) .standard.keeping(bodyFields: [\"\(name)\"])\(byPrefix)."
       case .queryItem(let name):
-        "Redact it: .standard.adding(queryItems: [\"\(name)\"]); \(keep) .standard.keeping(queryItems: [\"\(name)\"])."
+        "Redact it: .standard.adding(queryItems: [\"\(name)\"]); \(keep) .standard.keeping(queryItems: [\"\(name)\"])\(byPrefix)."
       case .userInfo:
         "Record with a redaction that leaves out a URL's user info, as .standard does."
       case .text:

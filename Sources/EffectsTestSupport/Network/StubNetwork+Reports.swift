@@ -6,6 +6,7 @@ extension StubNetwork {
   /// and the fix. Bodies are shown by ``bodyPreview(_:)``: a 50 MB body by its first KiB.
   func unmatchedMessage(_ request: NetworkRequest) -> String {
     let stubs = state.withLock { $0.stubs }
+    let request = shown(request)
     let opening = "StubNetwork got a request no stub matches: \(preview(request))."
     let consequence = "The code that sent it got StubNetworkError."
     guard
@@ -13,6 +14,12 @@ extension StubNetwork {
         $0.likeness(to: request).lexicographicallyPrecedes($1.likeness(to: request))
       })
     else {
+      if let file = state.withLock({ $0.tapeFile }), !FileManager.default.fileExists(atPath: file.path) {
+        return """
+          \(opening) It was to play the tape at \(file.path), which does not exist: see the issue at the line that \
+          made the network. \(consequence)
+          """
+      }
       if let file = state.withLock({ $0.tapeFile }) {
         return """
           \(opening) It plays the tape at \(file.path), which holds no exchange (it was recorded while no request \
@@ -60,14 +67,16 @@ extension StubNetwork {
       }
       return (unused, state.requests)
     }
-    let received = requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map(preview)))"
+    let received =
+      requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map { preview(shown($0)) }))"
     for stub in unused {
       if let tape = stub.tape {
         reportIssue(
           """
-          StubNetwork played a tape here whose \(tape.place) was never asked for: \(Self.summary(of: stub)).\(received)
+          StubNetwork played a tape here, and nothing asked for \(tape.place): \(Self.summary(of: stub)).\(received)
           Record the tape again if the code no longer sends this request (\(recordingHint)), or find why it did \
-          not (a request matches with the same method, URL and body, and every header the tape names).
+          not (a request matches with the same method, URL and body, and every header the tape names). A test that \
+          uses part of a tape says so: network.expectsEveryExchange = false.
           """,
           at: stub.callSite
         )
@@ -90,10 +99,22 @@ extension StubNetwork {
     case (nil, _):
       "it was given to play(_:): make it again, or record one with StubNetwork(tape:)"
     case (_, .play?):
-      "this network only plays it, mode: .play: record it once with mode: .record"
+      "this network has mode: .play, which never records: record the tape once with mode: .record"
     default:
       "EFFECTS_TAPES=record"
     }
+  }
+
+  /// `request` as a report shows it: for a network that plays or records a tape, redacted as the
+  /// tape is (a report lands in logs that are kept and shared, as a tape does); as it is otherwise
+  /// (the values of a test's own stubs).
+  func shown(_ request: NetworkRequest) -> NetworkRequest {
+    let redaction = state.withLock { state -> NetworkTape.Redaction? in
+      if let recorder = state.recorder { return recorder.redaction }
+      return state.tape != nil || state.tapeFile != nil ? .standard : nil
+    }
+    guard let redaction else { return request }
+    return redaction.apply(to: NetworkTape.Exchange(request: request, response: .ok())).request
   }
 
   /// `POST https://… → 200 body: "…"` (or `→ throws …`), as messages list a stub, bodies shown by

@@ -59,7 +59,7 @@ extension StubNetwork {
   ///     recording: then it is reported, the code that sent it gets `URLError(.timedOut)`, and
   ///     the scope goes on (30 seconds by default).
   ///   - redacting: What the tape must not keep: by default every credential
-  ///     ``NetworkTape/Redaction/standard`` names.
+  ///     `NetworkTape.Redaction.standard` names.
   ///   - scheduler: The clock latencies run on (the scope's, by default).
   ///   - fileID: The file that made the network: reports are made at this call.
   ///   - filePath: The file's full path: the tape is in `__Tapes__` beside it.
