@@ -98,6 +98,55 @@ import FoundationNetworking
       request: .get("\(api)/session"),
       response: .json(#"{"session":{"user":"ada","accessToken":"\#(secret)"}}"#)
     ),
+    // Found by an attack on the first version.
+    Credential(
+      "a form body in UTF-16",
+      request: .post("\(api)/login", body: "user=bob&password=\(secret)".data(using: .utf16) ?? Data())
+    ),
+    Credential(
+      "a percent-encoded name in a body that is not quite a form",
+      request: .post("\(api)/login", body: form("user=bob&pass%77ord=\(secret)\n"))
+    ),
+    Credential(
+      "JSON in a JSON string that does not parse (a number past a Double)",
+      request: .post("\(api)/graphql", body: Data(#"{"variables":"{\"password\":\"\#(secret)\",\"n\":1e400}"}"#.utf8))
+    ),
+    Credential(
+      "a GraphQL inline argument",
+      request: .post("\(api)/graphql", body: Data(#"{"query":"mutation { login(password: \"\#(secret)\") }"}"#.utf8))
+    ),
+    Credential(
+      "GraphQL variables in a GET query",
+      request: .get("\(api)/graphql?query=q&variables=%7B%22password%22%3A%22\(secret)%22%7D")
+    ),
+    Credential(
+      "GraphQL variables in a form value",
+      request: .post("\(api)/graphql", body: form("variables=%7B%22password%22%3A%22\(secret)%22%7D"))
+    ),
+    Credential(
+      "a token in a Location header's query and fragment",
+      request: .get("\(api)/authorize"),
+      response: NetworkResponse(
+        status: 302,
+        headers: ["Location": "https://app.example.com/cb?access_token=\(secret)#id_token=\(secret)"]
+      )
+    ),
+    Credential("a token in a URL's fragment", request: .get("\(api)/cb#access_token=\(secret)")),
+    Credential("a token after a semicolon in a query", request: .get("\(api)/cb?x=1;access_token=\(secret)")),
+    Credential("a session id in a URL's path", request: .get("\(api)/cart;jsessionid=\(secret)")),
+    Credential(
+      "plural names, auth and pass",
+      request: .post(
+        "\(api)/x",
+        body: Data(
+          #"{"passwords":["\#(secret)"],"refresh_tokens":["\#(secret)"],"auth":"\#(secret)","pass":"\#(secret)"}"#.utf8
+        )
+      )
+    ),
+    Credential(
+      "a password named with a Cyrillic a",
+      request: .post("\(api)/x", body: Data(#"{"pаssword":"\#(secret)"}"#.utf8))
+    ),
   ]
 
   private static func form(_ text: String) -> Data { Data(text.utf8) }

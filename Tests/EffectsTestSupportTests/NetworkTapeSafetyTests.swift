@@ -66,7 +66,7 @@ import FoundationNetworking
           """
           StubNetwork(tape:) did not write the tape at \(file.path): it holds what looks like a credential, which a \
           tape committed to git must not (the file is as it was):
-          - exchange 1 (GET https://api.example.com/me), request.headers.Authorization: a Bearer credential, 47 \
+          - exchange 1 of 1, request.headers.Authorization: a Bearer credential, 47 \
           characters. Redact it: .standard.adding(headers: ["Authorization"]); or, if it is no secret (a fake of the \
           test's), keep it: .standard.keeping(headers: ["Authorization"]), or every value that starts like it: \
           .standard.keeping(valuesStartingWith: ["Bearer "]).
@@ -92,7 +92,7 @@ import FoundationNetworking
           """
           StubNetwork(tape:) did not write the tape at \(file.path): it holds what looks like a credential, which a \
           tape committed to git must not (the file is as it was):
-          - exchange 1 (GET https://api.example.com/session), response.json.data.grant: a JSON Web Token (eyJ…), \
+          - exchange 1 of 1, response.json.data.grant: a JSON Web Token (eyJ…), \
           \(jwt.count) characters. Redact it: .standard.adding(bodyFields: ["grant"]); or, if it is no secret (a fake \
           of the test's), keep it: .standard.keeping(bodyFields: ["grant"]), or every value that starts like it: \
           .standard.keeping(valuesStartingWith: ["eyJ"]).
@@ -127,7 +127,7 @@ import FoundationNetworking
           """
           StubNetwork(tape:) did not write the tape at \(file.path): it holds what looks like a credential, which a \
           tape committed to git must not (the file is as it was):
-          - exchange 1 (GET https://api.example.com/setup), response.text: a GitHub token (ghp_…), 44 characters. The \
+          - exchange 1 of 1, response.text: a GitHub token (ghp_…), 44 characters. The \
           body is neither JSON nor a form, so no field of it can be redacted: leave it out whole with \
           .standard.adding(bodyFields: ["ghp_"]); or, if it is no secret (a fake of the test's), keep it: \
           .standard.keeping(valuesStartingWith: ["ghp_"]).
@@ -208,6 +208,81 @@ import FoundationNetworking
     #expect(issues.count == 2)
     #expect(issues.allSatisfy { !$0.message.contains(Self.token) })
     #expect(issues.allSatisfy { $0.message.contains(#"["Authorization": "<redacted>"]"#) })
+  }
+
+  @Test func aFindIsReportedWithoutTheValueWhereverItIs() async throws {
+    let key = "ghp_" + Self.token.prefix(36)
+    let request = NetworkRequest.get("\(Self.api)/v1/\(key)/repos")
+    let live = StubNetwork()
+    live.stub(request, .json(#"{"\#(key)":{"note":"x"}}"#))
+    let file = Self.temporaryTape()
+    let (issues, _) = await Self.record([request], from: live, into: file, redacting: .standard)
+    #expect(issues.count == 1)
+    #expect(issues.allSatisfy { !$0.message.contains(key) })
+    #expect(issues.first?.message.contains("request.url: a GitHub token (ghp_…), 40 characters.") == true)
+    #expect(issues.first?.message.contains("response.json.<ghp_…>: a GitHub token (ghp_…), 40 characters.") == true)
+  }
+
+  @Test func JSONNestedInStringsPastTheCheckDepthIsReportedNotFollowed() {
+    // 4 strings each holding 100 levels of arrays: 400 levels, past the 256 the check reads.
+    var text = #""x""#
+    for _ in 0..<4 {
+      text = String(repeating: "[", count: 100) + text + String(repeating: "]", count: 100)
+      text = String(reflecting: text)
+    }
+    let body = Data(#"{"v":\#(text)}"#.utf8)
+    let tape = NetworkTape([.init(request: .post(Self.me, body: body), response: .ok())])
+    #expect(tape.secrets(keeping: .none).map(\.kind) == ["JSON nested deeper than the check reads (256 levels)"])
+  }
+
+  @Test func aLongRunOfAlmostTokensIsCheckedInOnePass() {
+    let body = String(repeating: "eyJ-", count: 100_000)
+    let tape = NetworkTape([.init(request: .get(Self.me), response: .ok(body))])
+    #expect(tape.secrets(keeping: .none) == [])
+  }
+
+  @Test func aLiveNetworkThatThrowsCancellationOnItsOwnEndsTheRecordingUncleanly() async throws {
+    let file = Self.temporaryTape()
+    let before = try Self.committed(at: file)
+    let live = StubNetwork()
+    live.stub(.get("\(Self.api)/a"), .ok("a"))
+    live.stub(.get("\(Self.api)/b"), throwing: CancellationError())
+    let (issues, _) = await Self.record(
+      [.get("\(Self.api)/a"), .get("\(Self.api)/b")],
+      from: live,
+      into: file,
+      redacting: .standard
+    )
+    #expect(issues.count == 2)
+    #expect(issues.last?.message.contains("so the recording did not end cleanly, and the file is as it was") == true)
+    #expect(try Data(contentsOf: file) == before)
+  }
+
+  @Test func aRequestAfterTheRecordingEndedIsReportedAndNotSent() async throws {
+    let file = Self.temporaryTape()
+    let live = StubNetwork()
+    live.stub(.get("\(Self.api)/a"), .ok("a"))
+    let network = await withVirtualTime { _ in
+      StubNetwork(tapeAt: file, mode: .record, live: live)
+    }
+    let line = #line - 2
+    let issues = await withCapturedIssues {
+      _ = try? await network.send(.get("\(Self.api)/a"))
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          StubNetwork(tape:) got GET https://api.example.com/a after its recording ended (its scope's end): it is \
+          not on the tape at \(file.path), and the code that sent it got StubNetworkError. A request sent after the \
+          test is done comes from a task the test did not wait for.
+          """,
+          line: line
+        )
+      ]
+    )
+    #expect(live.requests == [])
+    _ = withCapturedIssues { live.reportUnusedStubs() }
   }
 
   // MARK: No tape lost
@@ -329,6 +404,8 @@ import FoundationNetworking
     ("/tmp/absolute", "is an absolute path"),
     ("", "is empty"),
     ("a/../../b", "climbs out of it with \"..\""),
+    ("users/", "names a folder, not a file"),
+    (".json", "names a folder, not a file"),
   ])
   func aTapeNameThatLeavesItsFolderIsReportedAndNothingIsWritten(_ name: String, _ problem: String) async {
     let live = StubNetwork()

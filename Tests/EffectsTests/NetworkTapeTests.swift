@@ -356,6 +356,21 @@ import Testing
     )
   }
 
+  @Test func aFileNestedTooDeepIsRefusedAtOnceAndAnErrorQuotesNoMoreThanItsBound() throws {
+    let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
+    #expect(
+      try Self.problem(reading: #"{"format":1,"exchanges":[{"response":{"json":\#(deep)}}]}"#)
+        == .corrupt("line 1: JSON nested deeper than 256 levels, which a tape's reader does not read")
+    )
+    let long = String(repeating: "x", count: 1_000_000)
+    let problem = try Self.problem(
+      reading:
+        #"{"format":1,"exchanges":[{"request":{"method":"GET","url":"\#(long)"},"response":{"status":200},"latencyMilliseconds":0}]}"#
+    )
+    let file = Self.temporaryFile()
+    #expect("\(NetworkTapeError(file: file, problem: problem ?? .missing))".count < 1_000)
+  }
+
   @Test func anUnknownFieldOrAHeaderNamedTwiceIsAnError() throws {
     let exchange = #"{"request":{"method":"GET","url":"https://a.b"},"response":{"status":200},"latencyMs":5}"#
     #expect(

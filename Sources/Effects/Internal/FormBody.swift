@@ -35,13 +35,26 @@ struct FormBody: Equatable {
   }
 
   /// The body with the value of every pair whose name satisfies `isRedacted` replaced by
-  /// ``NetworkTape/redacted`` (percent-encoded, so the body stays a form).
-  func redacting(_ isRedacted: (String) -> Bool) -> Data {
+  /// ``NetworkTape/redacted`` (percent-encoded, so the body stays a form), and every other value
+  /// passed, decoded, through `values`; nil when nothing changed.
+  func redacting(_ isRedacted: (String) -> Bool, values: (String) -> String = { $0 }) -> Data? {
     let redacted = NetworkTape.redacted.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-    let text = pairs.indices.map { index in
-      "\(pairs[index].name)=\(isRedacted(name(at: index)) ? redacted : pairs[index].value)"
+    var changed = false
+    let text = pairs.indices.map { index -> String in
+      if isRedacted(name(at: index)) {
+        changed = true
+        return "\(pairs[index].name)=\(redacted)"
+      }
+      let value = pairs[index].value
+      guard let decoded = value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+        return "\(pairs[index].name)=\(value)"
+      }
+      let rewritten = values(decoded)
+      guard rewritten != decoded else { return "\(pairs[index].name)=\(value)" }
+      changed = true
+      return "\(pairs[index].name)=\(rewritten.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
     }
-    return Data(text.joined(separator: "&").utf8)
+    return changed ? Data(text.joined(separator: "&").utf8) : nil
   }
 
   /// The last part of a form's field name, as frameworks nest them: `password` of

@@ -8,27 +8,29 @@ import Foundation
 /// file instead, so that what it plays is what the file says.
 func duplicateKey(in data: Data) -> (path: String, key: String, line: Int)? {
   enum Frame {
-    case object(path: String, keys: Set<String>, key: String?, expectingKey: Bool)
-    case array(path: String, index: Int)
+    case object(keys: Set<String>, key: String?, expectingKey: Bool)
+    case array(index: Int)
   }
   let bytes = [UInt8](data)
   var stack: [Frame] = []
   var line = 1
   var index = 0
 
-  /// The path of the value that starts now, in the innermost frame.
-  func childPath() -> String {
-    switch stack.last {
-    case .object(let path, _, let key, _)?:
-      let name = key ?? ""
-      let plain = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-      let step = plain ? ".\(name)" : "[\(String(reflecting: name))]"
-      return path.isEmpty ? String(step.drop { $0 == "." }) : path + step
-    case .array(let path, let index)?:
-      return "\(path)[\(index)]"
-    case nil:
-      return ""
+  /// The path of the innermost frame's object (built only for a report: each frame holds its
+  /// own step, so that deep nesting costs no more than its depth).
+  func path() -> String {
+    var path = ""
+    for frame in stack.dropLast() {
+      switch frame {
+      case .object(_, let key, _):
+        let name = key ?? ""
+        let plain = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        path += plain ? (path.isEmpty ? name : ".\(name)") : "[\(String(reflecting: String(name.prefix(100))))]"
+      case .array(let index):
+        path += "[\(index)]"
+      }
     }
+    return path
   }
 
   while index < bytes.count {
@@ -38,10 +40,10 @@ func duplicateKey(in data: Data) -> (path: String, key: String, line: Int)? {
       line += 1
       index += 1
     case UInt8(ascii: "{"):
-      stack.append(.object(path: childPath(), keys: [], key: nil, expectingKey: true))
+      stack.append(.object(keys: [], key: nil, expectingKey: true))
       index += 1
     case UInt8(ascii: "["):
-      stack.append(.array(path: childPath(), index: 0))
+      stack.append(.array(index: 0))
       index += 1
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       guard !stack.isEmpty else { return nil }
@@ -49,10 +51,10 @@ func duplicateKey(in data: Data) -> (path: String, key: String, line: Int)? {
       index += 1
     case UInt8(ascii: ","):
       switch stack.last {
-      case .object(let path, let keys, _, _)?:
-        stack[stack.count - 1] = .object(path: path, keys: keys, key: nil, expectingKey: true)
-      case .array(let path, let position)?:
-        stack[stack.count - 1] = .array(path: path, index: position + 1)
+      case .object(let keys, _, _)?:
+        stack[stack.count - 1] = .object(keys: keys, key: nil, expectingKey: true)
+      case .array(let position)?:
+        stack[stack.count - 1] = .array(index: position + 1)
       case nil:
         return nil
       }
@@ -74,7 +76,7 @@ func duplicateKey(in data: Data) -> (path: String, key: String, line: Int)? {
         end += 1
       }
       guard end < bytes.count else { return nil }
-      if case .object(let path, var keys, _, true)? = stack.last {
+      if case .object(var keys, _, true)? = stack.last {
         let literal = bytes[index...end]
         let key: String
         if hasEscape {
@@ -83,12 +85,46 @@ func duplicateKey(in data: Data) -> (path: String, key: String, line: Int)? {
         } else {
           key = String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
         }
-        guard keys.insert(key).inserted else { return (path.isEmpty ? "the top level" : path, key, line) }
-        stack[stack.count - 1] = .object(path: path, keys: keys, key: key, expectingKey: false)
+        guard keys.insert(key).inserted else {
+          let path = path()
+          return (path.isEmpty ? "the top level" : path, key, line)
+        }
+        stack[stack.count - 1] = .object(keys: keys, key: key, expectingKey: false)
       }
       index = end + 1
     default:
       index += 1
+    }
+  }
+  return nil
+}
+
+/// The line where the JSON `data` first nests deeper than `limit` objects and arrays; nil when it
+/// never does. Strings are skipped, escapes and all.
+func lineNestedTooDeep(in data: Data, limit: Int) -> Int? {
+  var depth = 0
+  var line = 1
+  var inString = false
+  var escaped = false
+  for byte in data {
+    if inString {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        inString = false
+      }
+      continue
+    }
+    switch byte {
+    case UInt8(ascii: "\""): inString = true
+    case UInt8(ascii: "\n"): line += 1
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      depth += 1
+      if depth > limit { return line }
+    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+    default: break
     }
   }
   return nil

@@ -112,21 +112,32 @@ package enum JSONValue: Hashable, Sendable {
 
   /// This value with the value of every field whose name satisfies `isRedacted`, at any depth,
   /// replaced by ``NetworkTape/redacted``; a string that itself holds a JSON object or array is
-  /// redacted inside, and written back as a string.
-  package func redacting(_ isRedacted: (String) -> Bool) -> JSONValue {
+  /// redacted inside, and written back as a string; any other string is passed to `strings`. A
+  /// value nested deeper than 256 levels (strings holding JSON included) is redacted whole: what
+  /// is not read is not kept.
+  package func redacting(
+    _ isRedacted: (String) -> Bool,
+    strings: (String) -> String = { $0 },
+    depth: Int = 0
+  ) -> JSONValue {
+    guard depth < 256 else { return .string(NetworkTape.redacted) }
     switch self {
     case .array(let values):
-      return .array(values.map { $0.redacting(isRedacted) })
+      return .array(values.map { $0.redacting(isRedacted, strings: strings, depth: depth + 1) })
     case .object(let members):
       return .object(
         members.reduce(into: [:]) { redacted, member in
           redacted[member.key] =
-            isRedacted(member.key) ? .string(NetworkTape.redacted) : member.value.redacting(isRedacted)
+            isRedacted(member.key)
+            ? .string(NetworkTape.redacted) : member.value.redacting(isRedacted, strings: strings, depth: depth + 1)
         }
       )
     case .string(let text):
-      guard let inner = Self(holdsJSON: text) else { return self }
-      let redacted = inner.redacting(isRedacted)
+      guard let inner = Self(holdsJSON: text) else {
+        let rewritten = strings(text)
+        return rewritten == text ? self : .string(rewritten)
+      }
+      let redacted = inner.redacting(isRedacted, strings: strings, depth: depth + 1)
       return redacted == inner ? self : .string(String(decoding: redacted.data, as: UTF8.self))
     default:
       return self

@@ -24,6 +24,14 @@ extension NetworkTape {
   /// The tape `data` holds, as ``init(contentsOf:)`` reads it; `file` names it in errors.
   package init(data: Data, file: URL) throws(NetworkTapeError) {
     let decoder = JSONDecoder()
+    if let line = lineNestedTooDeep(in: data, limit: Self.deepestNesting) {
+      throw NetworkTapeError(
+        file: file,
+        problem: .corrupt(
+          "line \(line): JSON nested deeper than \(Self.deepestNesting) levels, which a tape's reader does not read"
+        )
+      )
+    }
     if let duplicate = duplicateKey(in: data) {
       throw NetworkTapeError(
         file: file,
@@ -64,8 +72,11 @@ extension NetworkTape {
     self.exchanges = exchanges
   }
 
+  /// How deep a tape's JSON may nest: a file nested deeper is refused before it is decoded.
+  static let deepestNesting = 256
+
   /// `text`, or its first 200 characters and an ellipsis: a report quotes a file, never all of it.
-  private static func bounded(_ text: String) -> String {
+  static func bounded(_ text: String) -> String {
     text.count > 200 ? "\(text.prefix(199))…" : text
   }
 
@@ -265,7 +276,10 @@ private struct RequestFields: Codable {
   var request: NetworkRequest {
     get throws(FieldError) {
       guard let parsed = URL(string: url), parsed.scheme != nil else {
-        throw FieldError(path: "request.url", reason: "\"\(url)\" is not an absolute URL")
+        throw FieldError(
+          path: "request.url",
+          reason: "\(String(reflecting: NetworkTape.bounded(url))) is not an absolute URL"
+        )
       }
       return NetworkRequest(
         method: method,
@@ -309,7 +323,13 @@ private struct ResponseFields: Codable {
 private enum BodyFields {
   static func fields(of body: Data) -> (json: JSONValue?, text: String?, base64: String?) {
     if body.isEmpty { return (nil, nil, nil) }
-    if let json = JSONValue(structured: body), JSONValue.keepsEveryNumber(of: body) { return (json, nil, nil) }
+    // JSON nested deeper than a tape's reader reads, inside the file's own levels, is kept as text.
+    if lineNestedTooDeep(in: body, limit: NetworkTape.deepestNesting - 8) == nil,
+      let json = JSONValue(structured: body),
+      JSONValue.keepsEveryNumber(of: body)
+    {
+      return (json, nil, nil)
+    }
     // Text only when it gives back the same bytes (a byte-order mark would be lost).
     if let text = String(data: body, encoding: .utf8), Data(text.utf8) == body { return (nil, text, nil) }
     return (nil, nil, body.base64EncodedString())

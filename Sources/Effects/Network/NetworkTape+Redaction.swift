@@ -191,15 +191,26 @@ extension NetworkTape {
     /// `name` in lowercase, without what is not a letter or a digit: `refresh_token`,
     /// `refreshToken` and `Refresh-Token` are all `refreshtoken`.
     private static func compact(_ name: String) -> String {
-      String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+      String(
+        name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }
+          .map { Character(lookalikes[$0] ?? $0) }
+      )
     }
+
+    /// Cyrillic and Greek letters that look like Latin ones (`pаssword` with a Cyrillic `а`), read
+    /// as the Latin letter.
+    private static let lookalikes: [Unicode.Scalar: Unicode.Scalar] = [
+      "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y", "к": "k", "м": "m", "т": "t",
+      "і": "i", "ѕ": "s", "ԁ": "d", "ο": "o", "α": "a", "ε": "e", "κ": "k", "τ": "t", "ρ": "p",
+    ]
 
     private static let headerWords: Set<String> = [
       "token", "key", "secret", "password", "passwd", "auth", "authorization", "credential", "credentials",
       "signature", "cookie", "apikey",
     ]
     private static let fieldNames: Set<String> = [
-      "password", "passwd", "passphrase", "pwd", "secret", "token", "apikey", "jwt", "otp",
+      "password", "passwd", "passphrase", "pwd", "pass", "passcode", "secret", "token", "apikey", "jwt", "otp", "auth",
+      "passwords", "secrets", "tokens", "accesstokens", "refreshtokens", "idtokens", "authtokens", "apikeys",
     ]
     private static let fieldEndings = [
       "token", "secret", "password", "passwd", "apikey", "privatekey", "secretkey", "secretaccesskey", "sessionid",
@@ -225,14 +236,96 @@ extension NetworkTape {
 
     private func redact(_ fields: [String: String]) -> [String: String] {
       fields.reduce(into: [:]) { redacted, field in
-        redacted[field.key] = redacts(header: field.key) ? NetworkTape.redacted : field.value
+        if redacts(header: field.key) {
+          redacted[field.key] = NetworkTape.redacted
+        } else if let url = URL(string: field.value), url.scheme != nil, url.host != nil {
+          // A URL a header carries (`Location`): its query, fragment and user info too.
+          redacted[field.key] = redact(url, everywhere: true).absoluteString
+        } else {
+          redacted[field.key] = redactingAssignments(in: field.value)
+        }
       }
+    }
+
+    /// `text` with the value of every `name=value`, `name: value` or `"name": "value"` whose name
+    /// is a field to redact replaced by `replacement`: a credential written inside a value
+    /// (`login(password: "…")`, `{'password': '…'}`, `x=1;access_token=…`).
+    func redactingAssignments(in text: String, replacement: String = NetworkTape.redacted) -> String {
+      guard redactsCredentials || !bodyFields.isEmpty, text.contains(where: { $0 == "=" || $0 == ":" }) else {
+        return text
+      }
+      let scalars = Array(text.unicodeScalars)
+      func isName(_ scalar: Unicode.Scalar) -> Bool {
+        CharacterSet.alphanumerics.contains(scalar) || "_-.[]".unicodeScalars.contains(scalar)
+      }
+      var out = String.UnicodeScalarView()
+      var changed = false
+      var index = 0
+      while index < scalars.count {
+        guard isName(scalars[index]), index == 0 || !isName(scalars[index - 1]) else {
+          out.append(scalars[index])
+          index += 1
+          continue
+        }
+        var end = index
+        while end < scalars.count, isName(scalars[end]) { end += 1 }
+        var next = end
+        while next < scalars.count, "\"'` \t".unicodeScalars.contains(scalars[next]) { next += 1 }
+        guard next < scalars.count, scalars[next] == "=" || scalars[next] == ":",
+          redacts(bodyField: String(String.UnicodeScalarView(scalars[index..<end])))
+        else {
+          out.append(contentsOf: scalars[index..<end])
+          index = end
+          continue
+        }
+        var start = next + 1
+        while start < scalars.count, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
+        var quote: Unicode.Scalar?
+        if start < scalars.count, "\"'`".unicodeScalars.contains(scalars[start]) {
+          quote = scalars[start]
+          start += 1
+        }
+        var stop = start
+        while stop < scalars.count {
+          let scalar = scalars[stop]
+          if let quote {
+            if scalar == quote, scalars[stop - 1] != "\\" { break }
+          } else if "&;#,)}]\"' \t\r\n?/".unicodeScalars.contains(scalar) {
+            break
+          }
+          stop += 1
+        }
+        out.append(contentsOf: scalars[index..<start])
+        let value = String(String.UnicodeScalarView(scalars[start..<stop]))
+        if value.isEmpty || value == replacement || value == NetworkTape.redacted {
+          out.append(contentsOf: scalars[start..<stop])
+        } else {
+          out.append(contentsOf: replacement.unicodeScalars)
+          changed = true
+        }
+        index = stop
+      }
+      return changed ? String(out) : text
+    }
+
+    /// A value of a query item or form field as a tape keeps it (decoded): JSON inside redacted,
+    /// and credentials written inside it.
+    private func redactingInside(_ value: String) -> String {
+      if let json = JSONValue(holdsJSON: value) {
+        let redacted = json.redacting { redacts(bodyField: $0) }
+        return redacted == json ? value : String(decoding: redacted.data, as: UTF8.self)
+      }
+      return redactingAssignments(in: value)
     }
 
     /// What stands for a redacted user, password or query item in a URL.
     private static let encodedRedacted = "%3Credacted%3E"
 
-    private func redact(_ url: URL) -> URL {
+    /// `url` as a tape keeps it: its user info and credential query items redacted; and, for a
+    /// request's URL or one a header carries, credentials written in its path (`;jsessionid=`),
+    /// in a query item's value (JSON, `x=1;access_token=`) and in its fragment
+    /// (`#access_token=`). The items it keeps are left as they were encoded.
+    private func redact(_ url: URL, everywhere: Bool = true) -> URL {
       guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
       var changed = false
       if redactsCredentials, components.percentEncodedUser != nil || components.percentEncodedPassword != nil {
@@ -240,13 +333,50 @@ extension NetworkTape {
         if components.percentEncodedPassword != nil { components.percentEncodedPassword = Self.encodedRedacted }
         changed = true
       }
-      if let items = components.queryItems, items.contains(where: { redacts(queryItem: $0.name) }) {
-        components.queryItems = items.map { item in
-          redacts(queryItem: item.name) ? URLQueryItem(name: item.name, value: NetworkTape.redacted) : item
+      if let items = components.percentEncodedQueryItems {
+        var itemsChanged = false
+        let redacted = items.map { item -> URLQueryItem in
+          let name = item.name.removingPercentEncoding ?? item.name
+          if redacts(queryItem: name) {
+            itemsChanged = true
+            return URLQueryItem(name: item.name, value: Self.encodedRedacted)
+          }
+          guard let value = item.value,
+            let decoded = value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+          else { return item }
+          let inside = redactingInside(decoded)
+          guard inside != decoded else { return item }
+          itemsChanged = true
+          return URLQueryItem(name: item.name, value: Self.encoded(inside))
         }
-        changed = true
+        if itemsChanged {
+          components.percentEncodedQueryItems = redacted
+          changed = true
+        }
+      }
+      if let fragment = components.percentEncodedFragment, let decoded = fragment.removingPercentEncoding {
+        let inside = redactingAssignments(in: decoded)
+        if inside != decoded {
+          components.percentEncodedFragment = Self.encoded(inside)
+          changed = true
+        }
+      }
+      let path = components.percentEncodedPath
+      if path.contains(";") || path.contains("="), let decoded = path.removingPercentEncoding {
+        let inside = redactingAssignments(in: decoded)
+        if inside != decoded {
+          components.percentEncodedPath = inside.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+          changed = true
+        }
       }
       return changed ? components.url ?? url : url
+    }
+
+    /// `text` percent-encoded for a query item's value or a fragment.
+    private static func encoded(_ text: String) -> String {
+      var allowed = CharacterSet.urlQueryAllowed
+      allowed.remove(charactersIn: "&=+;#")
+      return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// `body` as a tape keeps it: a JSON object or array in its stable form, with the fields to
@@ -255,11 +385,12 @@ extension NetworkTape {
     /// that names a field to redact left out whole, whatever its encoding.
     private func redact(_ body: Data) -> Data {
       if let json = JSONValue(structured: body) {
-        let redacted = json.redacting { redacts(bodyField: $0) }
+        let redacted = json.redacting({ redacts(bodyField: $0) }, strings: { redactingAssignments(in: $0) })
         return redacted != json || JSONValue.keepsEveryNumber(of: body) ? redacted.data : body
       }
-      if let form = FormBody(body), form.names(where: { redacts(bodyField: $0) }) {
-        return form.redacting { redacts(bodyField: $0) }
+      if let form = FormBody(body) {
+        let redacted = form.redacting({ redacts(bodyField: $0) }, values: { redactingInside($0) })
+        return redacted ?? body
       }
       return leavesOut(body) ? Data(NetworkTape.redacted.utf8) : body
     }
@@ -270,7 +401,16 @@ extension NetworkTape {
       let words = bodyWords
       guard !words.isEmpty, !body.isEmpty else { return false }
       let lowered = Data(body.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
-      return words.contains { lowered.range(of: Data($0.utf8)) != nil }
+      // The words as UTF-8, and as UTF-16 of either byte order; and in the body read as UTF-8
+      // once percent-escapes are decoded (`pass%77ord`).
+      let decoded = String(data: body, encoding: .utf8)?.removingPercentEncoding.map { Data($0.lowercased().utf8) }
+      return words.contains { word in
+        let utf8 = Data(word.utf8)
+        let little = Data(word.utf8.flatMap { [$0, 0] })
+        let big = Data(word.utf8.flatMap { [0, $0] })
+        return lowered.range(of: utf8) != nil || lowered.range(of: little) != nil || lowered.range(of: big) != nil
+          || decoded?.range(of: utf8) != nil
+      }
     }
   }
 }

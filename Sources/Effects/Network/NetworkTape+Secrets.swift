@@ -49,6 +49,19 @@ extension NetworkTape {
   }
 }
 
+extension NetworkTape {
+  /// `text` with each value that looks like a credential cut to its mark (`ghp_…`), for a report
+  /// that quotes a request: a report lands in logs that are kept and shared, as a tape does.
+  package static func masked(_ text: String) -> String {
+    var text = text
+    for _ in 0..<20 {
+      guard let found = SecretScan.marked(text, whole: false), !found.value.isEmpty else { break }
+      text = text.replacingOccurrences(of: found.value, with: "\(found.marker)…")
+    }
+    return text
+  }
+}
+
 /// One exchange's scan for secrets.
 private struct SecretScan {
   let exchange: Int
@@ -120,18 +133,41 @@ private struct SecretScan {
     }
   }
 
-  private mutating func json(_ json: JSONValue, at path: String, named name: String? = nil) {
+  /// How deep the check reads JSON, counting the levels of JSON held in strings: what is deeper
+  /// is reported as unread, never passed over (a body 14 strings of 400 levels deep overflowed the
+  /// stack).
+  static let deepestLevel = 256
+
+  private mutating func json(_ json: JSONValue, at path: String, named name: String? = nil, depth: Int = 0) {
+    guard depth < Self.deepestLevel else {
+      report(
+        path,
+        kind: "JSON nested deeper than the check reads (\(Self.deepestLevel) levels)",
+        length: 0,
+        place: .text
+      )
+      return
+    }
     switch json {
     case .object(let members):
       for (key, member) in members.sorted(by: { $0.key < $1.key })
       where !redaction.keptBodyFields.contains(key) && !redaction.keptBodyFields.contains(FormBody.lastPart(of: key)) {
-        self.json(member, at: "\(path).\(key)", named: key)
+        // A key is looked at as a value (a token used as a key); a path never shows one that looks
+        // like a credential.
+        let marked = Self.marked(key, whole: false)
+        let step = marked.map { "<\($0.marker)…>" } ?? key
+        if let marked, !kept(marked.value) {
+          report("\(path).\(step)", kind: marked.kind, length: marked.value.count, place: .text, marker: marked.marker)
+        }
+        self.json(member, at: "\(path).\(step)", named: marked == nil ? key : nil, depth: depth + 1)
       }
     case .array(let values):
-      for (index, element) in values.enumerated() { self.json(element, at: "\(path)[\(index)]", named: name) }
+      for (index, element) in values.enumerated() {
+        self.json(element, at: "\(path)[\(index)]", named: name, depth: depth + 1)
+      }
     case .string(let text):
       if let inner = JSONValue(holdsJSON: text) {
-        self.json(inner, at: "\(path)(JSON)", named: name)
+        self.json(inner, at: "\(path)(JSON)", named: name, depth: depth + 1)
       } else {
         value(text, at: path, place: name.map { .bodyField($0) } ?? .text, named: name, start: true)
       }
@@ -195,14 +231,20 @@ private struct SecretScan {
   }
 
   static func marked(_ bytes: [UInt8], whole: Bool) -> (kind: String, marker: String, value: String)? {
-    if whole, let basic = marker(basic, in: bytes, at: 0) { return basic }
+    if whole, let basic = marker(basic, in: bytes, at: 0).found { return basic }
+    // Where each marker's last try ended: a try that failed inside a token fails for every later
+    // start in the same token (fewer characters, fewer dots), so none is tried again: one pass.
+    var triedUntil = [Int](repeating: 0, count: markers.count)
     var index = 0
     while index < bytes.count {
       defer { index += 1 }
       guard firstBytes[Int(bytes[index])] else { continue }
       if index > 0, isWordByte(bytes[index - 1]) { continue }
-      for marker in markers where marker.first == bytes[index] || marker.first == bytes[index] | 0x20 {
-        if let found = self.marker(marker, in: bytes, at: index) { return found }
+      for (number, marker) in markers.enumerated()
+      where index >= triedUntil[number] && (marker.first == bytes[index] || marker.first == bytes[index] | 0x20) {
+        let (found, end) = self.marker(marker, in: bytes, at: index)
+        if let found { return found }
+        triedUntil[number] = end
       }
     }
     return nil
@@ -219,6 +261,8 @@ private struct SecretScan {
     var dotted = false
     /// What must follow within 40 bytes (a PEM private key).
     var then: [UInt8]? = nil
+    /// Whether the token may hold `.~+/=` too (a scheme's credential, a JWT).
+    var extended = false
 
     init(_ text: String, _ kind: String, _ minimum: Int, caseInsensitive: Bool = false) {
       bytes = Array((caseInsensitive ? text.lowercased() : text).utf8)
@@ -231,15 +275,22 @@ private struct SecretScan {
     var marker: String { String(decoding: bytes, as: UTF8.self) }
   }
 
-  private static let basic = Marker("basic ", "a Basic credential", 8, caseInsensitive: true)
+  private static let basic: Marker = {
+    var basic = Marker("basic ", "a Basic credential", 8, caseInsensitive: true)
+    basic.extended = true
+    return basic
+  }()
 
   private static let markers: [Marker] = {
     var jwt = Marker("eyJ", "a JSON Web Token (eyJ…)", 20)
     jwt.dotted = true
+    jwt.extended = true
+    var bearer = Marker("bearer ", "a Bearer credential", 16, caseInsensitive: true)
+    bearer.extended = true
     var pem = Marker("-----BEGIN ", "a PEM private key (-----BEGIN … PRIVATE KEY-----)", 0)
     pem.then = Array("PRIVATE KEY-----".utf8)
     return [
-      Marker("bearer ", "a Bearer credential", 16, caseInsensitive: true), jwt, pem,
+      bearer, jwt, pem,
       Marker("AKIA", "an AWS access key id (AKIA…)", 16), Marker("ASIA", "an AWS temporary access key id (ASIA…)", 16),
       Marker("github_pat_", "a GitHub token (github_pat_…)", 20),
       Marker("ghp_", "a GitHub token (ghp_…)", 20), Marker("gho_", "a GitHub token (gho_…)", 20),
@@ -267,30 +318,42 @@ private struct SecretScan {
     return first
   }()
 
+  /// The credential `marker` begins at `index` of `bytes`, if it does; and where the try ended.
   private static func marker(
     _ marker: Marker,
     in bytes: [UInt8],
     at index: Int
-  ) -> (kind: String, marker: String, value: String)? {
+  ) -> (found: (kind: String, marker: String, value: String)?, end: Int) {
     let end = index + marker.bytes.count
-    guard end <= bytes.count else { return nil }
+    guard end <= bytes.count else { return (nil, index + 1) }
     for offset in 0..<marker.bytes.count {
       let byte = bytes[index + offset]
       let folded = marker.caseInsensitive && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-      guard folded == marker.bytes[offset] else { return nil }
+      guard folded == marker.bytes[offset] else { return (nil, index + 1) }
     }
     if let then = marker.then {
       let window = bytes[end..<min(bytes.count, end + 40 + then.count)]
-      guard let last = window.indices.first(where: { window[$0...].starts(with: then) }) else { return nil }
-      return (marker.kind, "-----BEGIN", String(decoding: bytes[index..<last + then.count], as: UTF8.self))
+      guard let last = window.indices.first(where: { window[$0...].starts(with: then) }) else {
+        return (nil, index + 1)
+      }
+      let value = String(decoding: bytes[index..<last + then.count], as: UTF8.self)
+      return ((marker.kind, "-----BEGIN", value), last + then.count)
     }
+    // A key named by its prefix is letters, digits, `_` and `-`; a scheme's credential or a JWT
+    // also `.`, `~`, `+`, `/` and `=` (base64 and JWT segments).
     var tokenEnd = end
-    while tokenEnd < bytes.count, isTokenByte(bytes[tokenEnd]) { tokenEnd += 1 }
-    guard tokenEnd - end >= marker.minimum else { return nil }
-    if marker.dotted, bytes[index..<tokenEnd].filter({ $0 == UInt8(ascii: ".") }).count < 2 { return nil }
+    while tokenEnd < bytes.count, marker.extended ? isTokenByte(bytes[tokenEnd]) : isKeyByte(bytes[tokenEnd]) {
+      tokenEnd += 1
+    }
+    guard tokenEnd - end >= marker.minimum else { return (nil, tokenEnd) }
+    if marker.dotted, bytes[index..<tokenEnd].filter({ $0 == UInt8(ascii: ".") }).count < 2 { return (nil, tokenEnd) }
     let value = String(decoding: bytes[index..<tokenEnd], as: UTF8.self)
     let shown = marker.caseInsensitive ? String(value.prefix(marker.bytes.count)) : marker.marker
-    return (marker.kind, shown, value)
+    return ((marker.kind, shown, value), tokenEnd)
+  }
+
+  private static func isKeyByte(_ byte: UInt8) -> Bool {
+    isWordByte(byte) || byte == UInt8(ascii: "-")
   }
 
   private static func isWordByte(_ byte: UInt8) -> Bool {

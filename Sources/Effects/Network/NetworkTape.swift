@@ -111,13 +111,23 @@ extension NetworkTape.Exchange {
       guard let recordedItems = recorded.queryItems, let otherItems = other.queryItems,
         recordedItems.count == otherItems.count,
         zip(recordedItems, otherItems).allSatisfy({ recorded, sent in
-          recorded.name == sent.name && (recorded.value == NetworkTape.redacted || recorded.value == sent.value)
+          recorded.name == sent.name
+            && (recorded.value == NetworkTape.redacted || recorded.value == sent.value
+              || Self.json(recorded.value, matches: sent.value))
         })
       else { return false }
       recorded.queryItems = nil
       other.queryItems = nil
     }
     return recorded == other
+  }
+
+  /// Whether a recorded value holding JSON that was redacted inside matches the `sent` one.
+  private static func json(_ recorded: String?, matches sent: String?) -> Bool {
+    guard let recorded, recorded.contains(NetworkTape.redacted), let sent, let inner = JSONValue(holdsJSON: recorded),
+      let other = JSONValue(holdsJSON: sent)
+    else { return false }
+    return inner.matches(other)
   }
 
   /// Whether the recorded `body` matches the `sent` one: the same bytes; a body redacted whole

@@ -125,7 +125,8 @@ extension StubNetwork {
   static func problem(ofTapeName name: String, file: URL, folder: URL) -> String? {
     if name.isEmpty { return "is empty" }
     if name.contains("\0") { return "holds a NUL character" }
-    if name.hasPrefix("/") || name.hasPrefix("~") { return "is an absolute path" }
+    if name.hasPrefix("/") { return "is an absolute path" }
+    if name.hasSuffix("/") || name == ".json" || name.hasSuffix("/.json") { return "names a folder, not a file" }
     if name.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
       return "climbs out of it with \"..\""
     }
@@ -214,7 +215,7 @@ extension StubNetwork {
   /// let latency = network.tape?.exchanges[0].latency ?? .zero  // when the first response arrives
   /// ```
   public var tape: NetworkTape? {
-    state.withLock { $0.tape }
+    state.withLock { $0.recorder != nil ? $0.recorded : $0.tape }
   }
 
   private func play(_ tape: NetworkTape, from file: URL?, at site: CallSite) {
@@ -365,6 +366,17 @@ extension StubNetwork {
     through recorder: TapeRecorder,
     scheduler: TestScheduler?
   ) async throws -> NetworkResponse {
+    guard !state.withLock({ $0.recordingEnded }) else {
+      reportIssue(
+        """
+        StubNetwork(tape:) got \(Self.line(shown(request))) after its recording ended (its scope's end): it is not \
+        on the tape at \(recorder.file.path), and the code that sent it got StubNetworkError. A request sent after \
+        the test is done comes from a task the test did not wait for.
+        """,
+        at: recorder.site
+      )
+      throw StubNetworkError(request: shown(request))
+    }
     let live = recorder.live
     let urlRequest = request.urlRequest
     let timeout = recorder.timeout
@@ -380,14 +392,15 @@ extension StubNetwork {
       } else {
         response = try await Self.answer(to: urlRequest, from: live, within: timeout)
       }
-    } catch is CancellationError {
+    } catch is CancellationError where Task.isCancelled {
+      // The code under test gave up on the request (a search typed over): not on the tape.
       throw CancellationError()
     } catch is LiveTimeout {
       state.withLock { $0.unanswered.append(shown) }
       reportIssue(
         """
         StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no answer to \
-        \(shown) within \(timeout.literal) (real time). The request is not on the tape, the code that sent it got \
+        \(Self.line(shown)) within \(timeout.literal) (real time). The request is not on the tape, the code that sent it got \
         URLError(.timedOut), and the scope goes on. For a slower server, pass a longer StubNetwork(tape:liveTimeout:).
         """,
         at: recorder.site
@@ -398,7 +411,7 @@ extension StubNetwork {
       reportIssue(
         """
         StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no response \
-        to \(shown): \(error). The request is not on the tape, and the code that sent it got the error. Record \
+        to \(Self.line(shown)): \(Self.bounded("\(error)")). The request is not on the tape, and the code that sent it got the error. Record \
         where the server can be reached.
         """,
         at: recorder.site
@@ -409,10 +422,7 @@ extension StubNetwork {
     let exchange = recorder.redaction.apply(
       to: NetworkTape.Exchange(request: request, response: response, latency: latency)
     )
-    state.withLock { state in
-      state.recorded.exchanges.append(exchange)
-      state.tape = state.recorded
-    }
+    state.withLock { $0.recorded.exchanges.append(exchange) }
     if let scheduler, exchange.latency > .zero {
       try await scheduler.sleep(for: exchange.latency, at: recorder.site)
     }
@@ -427,7 +437,9 @@ extension StubNetwork {
     from live: any Network,
     within timeout: Duration
   ) async throws -> NetworkResponse {
-    let sending = Locked<Task<Void, Never>?>(nil)
+    let sending = Locked<(task: Task<Void, Never>?, answer: (@Sendable (Result<NetworkResponse, any Error>) -> Void)?)>(
+      (nil, nil)
+    )
     return try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<NetworkResponse, any Error>) in
         let answered = Locked(false)
@@ -438,6 +450,7 @@ extension StubNetwork {
           }
           if first { continuation.resume(with: result) }
         }
+        sending.withLock { $0.answer = answer }
         let task = Task.detached {
           do {
             answer(.success(try await live.send(request)))
@@ -445,7 +458,11 @@ extension StubNetwork {
             answer(.failure(error))
           }
         }
-        sending.withLock { $0 = task }
+        let cancelled = sending.withLock { state in
+          state.task = task
+          return state.answer == nil
+        }
+        if cancelled { task.cancel() }
         let nanoseconds = max(0, timeout / .nanoseconds(1))
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, Double(Int.max / 2))))) {
           answer(.failure(LiveTimeout()))
@@ -453,7 +470,13 @@ extension StubNetwork {
         }
       }
     } onCancel: {
-      sending.withLock { $0 }?.cancel()
+      // Cancelled, the caller goes on at once, whether or not the live network heeds it.
+      let (task, answer) = sending.withLock { state in
+        defer { state.answer = nil }
+        return (state.task, state.answer)
+      }
+      task?.cancel()
+      answer?(.failure(CancellationError()))
     }
   }
 
@@ -512,20 +535,23 @@ extension StubNetwork {
   /// The exchanges of `old` that no exchange of `new` stands for (the same request, each used
   /// once), in order.
   private static func exchanges(of old: NetworkTape, notOn new: NetworkTape) -> [NetworkTape.Exchange] {
-    var unused = Array(new.exchanges.indices)
+    var unused: [NetworkRequest: Int] = [:]
+    for exchange in new.exchanges { unused[exchange.request, default: 0] += 1 }
     return old.exchanges.filter { exchange in
-      guard let match = unused.firstIndex(where: { new.exchanges[$0].request == exchange.request }) else {
-        return true
-      }
-      unused.remove(at: match)
+      guard let count = unused[exchange.request], count > 0 else { return true }
+      unused[exchange.request] = count - 1
       return false
     }
   }
 
-  /// `GET https://…`, at most 200 characters.
+  /// `GET https://…`, at most 200 characters, what looks like a credential cut to its mark.
   private static func line(_ request: NetworkRequest) -> String {
-    let line = "\(request.method) \(request.url.absoluteString)"
-    return line.count > 200 ? "\(line.prefix(199))…" : line
+    bounded(NetworkTape.masked("\(request.method.prefix(20)) \(request.url.absoluteString)"))
+  }
+
+  /// `text`, or its first 200 characters and an ellipsis.
+  private static func bounded(_ text: String) -> String {
+    text.count > 200 ? "\(text.prefix(199))…" : text
   }
 
   /// The first five of `items`, joined, and how many more.
@@ -538,12 +564,10 @@ extension StubNetwork {
   /// redact or keep it.
   static func secretsMessage(_ secrets: [NetworkTape.Secret], in tape: NetworkTape, file: URL) -> String {
     let shown = secrets.prefix(5).map { secret in
-      let request =
-        tape.exchanges.indices.contains(secret.exchange) ? " (\(line(tape.exchanges[secret.exchange].request)))" : ""
-      return """
-        - exchange \(secret.exchange + 1)\(request), \(secret.path): \(secret.kind), \(secret.length) characters. \
-        \(secret.remedy)
-        """
+      """
+      - exchange \(secret.exchange + 1) of \(tape.exchanges.count), \(bounded(NetworkTape.masked(secret.path))): \
+      \(secret.kind), \(secret.length) characters. \(secret.remedy)
+      """
     }
     let more = secrets.count > 5 ? "\n- and \(secrets.count - 5) more" : ""
     return """
