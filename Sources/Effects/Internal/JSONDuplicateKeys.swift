@@ -104,21 +104,9 @@ func duplicateKey(in data: Data) -> (path: String, key: String, line: Int)? {
 func lineNestedTooDeep(in data: Data, limit: Int) -> Int? {
   var depth = 0
   var line = 1
-  var inString = false
-  var escaped = false
-  for byte in data {
-    if inString {
-      if escaped {
-        escaped = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      } else if byte == UInt8(ascii: "\"") {
-        inString = false
-      }
-      continue
-    }
+  var strings = JSONStrings()
+  for byte in data where !strings.isInString(after: byte) {
     switch byte {
-    case UInt8(ascii: "\""): inString = true
     case UInt8(ascii: "\n"): line += 1
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       depth += 1
@@ -128,4 +116,29 @@ func lineNestedTooDeep(in data: Data, limit: Int) -> Int? {
     }
   }
   return nil
+}
+
+/// Where the strings of JSON are, byte by byte: fed every byte in order, it says whether that byte
+/// is part of a string (its quotes included), past escaped quotes.
+struct JSONStrings {
+  private var inString = false
+  private var escaped = false
+
+  mutating func isInString(after byte: UInt8) -> Bool {
+    if inString {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        inString = false
+      }
+      return true
+    }
+    if byte == UInt8(ascii: "\"") {
+      inString = true
+      return true
+    }
+    return false
+  }
 }

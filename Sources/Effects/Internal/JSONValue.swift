@@ -32,24 +32,11 @@ package enum JSONValue: Hashable, Sendable {
   /// digit for digit). An id past 2⁶³ or a value with more digits does not: a tape keeps such a
   /// body as it is, so that it plays back what the server sent.
   package static func keepsEveryNumber(of data: Data) -> Bool {
-    var inString = false
-    var escaped = false
+    var strings = JSONStrings()
     var index = data.startIndex
     while index < data.endIndex {
       let byte = data[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        index += 1
-        continue
-      }
-      if byte == UInt8(ascii: "\"") {
-        inString = true
+      if strings.isInString(after: byte) {
         index += 1
         continue
       }
