@@ -23,7 +23,9 @@ extension NetworkTape {
   ///
   /// Body fields are found at any depth of a JSON body, in a JSON string that itself holds JSON
   /// (`{"variables":"{\"password\":…}"}`), and in a form body by their last part (`user[password]`,
-  /// `user.password`). A body that is neither JSON nor a form (text, multipart, bytes) and holds
+  /// `user.password`). A credential written inside a value (`login(password: "…")`,
+  /// `x=1;access_token=…`, a URL's fragment or path, a `Location` header's URL) is redacted in
+  /// place, the rest of the value kept. A body that is neither JSON nor a form (text, multipart, bytes) and holds
   /// the name of a field to redact (for ``standard``: `password`, `passwd`, `secret`, `token`,
   /// `apikey`, `api_key`, `api-key`, `privatekey`, `private_key` or `bearer`, in any case) is left
   /// out whole, whatever its encoding: what the redaction cannot take apart, it does not keep.
