@@ -101,7 +101,10 @@ import FoundationNetworking
     // Found by an attack on the first version.
     Credential(
       "a form body in UTF-16",
-      request: .post("\(api)/login", body: "user=bob&password=\(secret)".data(using: .utf16) ?? Data())
+      request: .post(
+        "\(api)/login",
+        body: Data("user=bob&password=\(secret)".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+      )
     ),
     Credential(
       "a percent-encoded name in a body that is not quite a form",
