@@ -400,8 +400,9 @@ extension StubNetwork {
       reportIssue(
         """
         StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no answer to \
-        \(Self.line(shown)) within \(timeout.literal) (real time). The request is not on the tape, the code that sent it got \
-        URLError(.timedOut), and the scope goes on. For a slower server, pass a longer StubNetwork(tape:liveTimeout:).
+        \(Self.line(shown)) within \(timeout.literal) (real time). The request is not on the tape, the code that \
+        sent it got URLError(.timedOut), and the scope goes on. For a slower server, pass a longer \
+        StubNetwork(tape:liveTimeout:).
         """,
         at: recorder.site
       )
@@ -411,8 +412,8 @@ extension StubNetwork {
       reportIssue(
         """
         StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no response \
-        to \(Self.line(shown)): \(Self.bounded("\(error)")). The request is not on the tape, and the code that sent it got the error. Record \
-        where the server can be reached.
+        to \(Self.line(shown)): \(Self.bounded(NetworkTape.masked("\(error)"))). The request is not on the tape, and \
+        the code that sent it got the error. Record where the server can be reached.
         """,
         at: recorder.site
       )
