@@ -29,11 +29,6 @@ struct FormBody: Equatable {
     return name.removingPercentEncoding ?? name
   }
 
-  /// Whether a pair's name satisfies `isNamed`.
-  func names(where isNamed: (String) -> Bool) -> Bool {
-    pairs.indices.contains { isNamed(name(at: $0)) }
-  }
-
   /// The body with the value of every pair whose name satisfies `isRedacted` replaced by
   /// ``NetworkTape/redacted`` (percent-encoded, so the body stays a form), and every other value
   /// passed, decoded, through `values`; nil when nothing changed.

@@ -242,7 +242,7 @@ extension NetworkTape {
           redacted[field.key] = NetworkTape.redacted
         } else if let url = URL(string: field.value), url.scheme != nil, url.host != nil {
           // A URL a header carries (`Location`): its query, fragment and user info too.
-          redacted[field.key] = redact(url, everywhere: true).absoluteString
+          redacted[field.key] = redact(url).absoluteString
         } else {
           redacted[field.key] = redactingAssignments(in: field.value)
         }
@@ -327,7 +327,7 @@ extension NetworkTape {
     /// request's URL or one a header carries, credentials written in its path (`;jsessionid=`),
     /// in a query item's value (JSON, `x=1;access_token=`) and in its fragment
     /// (`#access_token=`). The items it keeps are left as they were encoded.
-    private func redact(_ url: URL, everywhere: Bool = true) -> URL {
+    private func redact(_ url: URL) -> URL {
       guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
       var changed = false
       if redactsCredentials, components.percentEncodedUser != nil || components.percentEncodedPassword != nil {
@@ -397,9 +397,9 @@ extension NetworkTape {
       return leavesOut(body) ? Data(NetworkTape.redacted.utf8) : body
     }
 
-    /// Whether `body`, neither JSON nor a form, names a field to redact: it is left out whole.
-    func leavesOut(_ body: Data) -> Bool {
-      if JSONValue(structured: body) != nil || FormBody(body) != nil { return false }
+    /// Whether `body`, which `redact(_:)` found to be neither JSON nor a form, names a
+    /// field to redact: it is left out whole.
+    private func leavesOut(_ body: Data) -> Bool {
       let words = bodyWords
       guard !words.isEmpty, !body.isEmpty else { return false }
       let lowered = Data(body.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })

@@ -317,10 +317,7 @@ extension StubNetwork {
   ) {
     var recorder = TapeRecorder(file: file, live: live, timeout: timeout, redaction: redacting, site: site)
     recorder.holdsClaim = TapeRecorder.start(file)
-    state.withLock {
-      $0.recorder = recorder
-      $0.tape = NetworkTape()
-    }
+    state.withLock { $0.recorder = recorder }
     // The recording ends, and its claim with it, with the scope the tape is recorded in (an
     // XCTest case keeps its network), or else when the network goes.
     if let scope = TestScheduler.scoped ?? state.withLock({ $0.scheduler }).flatMap({ $0.hasOpenScope ? $0 : nil }) {
