@@ -60,6 +60,11 @@ extension NetworkTape {
     }
     return text
   }
+
+  /// `text` as a report quotes it: masked (``masked(_:)``), and at most 200 characters.
+  package static func quoted(_ text: String) -> String {
+    bounded(masked(text))
+  }
 }
 
 /// One exchange's scan for secrets.

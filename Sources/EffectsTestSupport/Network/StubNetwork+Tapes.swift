@@ -409,7 +409,7 @@ extension StubNetwork {
       reportIssue(
         """
         StubNetwork(tape:) is recording the tape at \(recorder.file.path), and the live network gave no response \
-        to \(Self.line(shown)): \(Self.bounded(NetworkTape.masked("\(error)"))). The request is not on the tape, and \
+        to \(Self.line(shown)): \(NetworkTape.quoted("\(error)")). The request is not on the tape, and \
         the code that sent it got the error. Record where the server can be reached.
         """,
         at: recorder.site
@@ -544,12 +544,7 @@ extension StubNetwork {
 
   /// `GET https://…`, at most 200 characters, what looks like a credential cut to its mark.
   private static func line(_ request: NetworkRequest) -> String {
-    bounded(NetworkTape.masked("\(request.method.prefix(20)) \(request.url.absoluteString)"))
-  }
-
-  /// `text`, or its first 200 characters and an ellipsis.
-  private static func bounded(_ text: String) -> String {
-    text.count > 200 ? "\(text.prefix(199))…" : text
+    NetworkTape.quoted("\(request.method.prefix(20)) \(request.url.absoluteString)")
   }
 
   /// The first five of `items`, joined, and how many more.
@@ -563,7 +558,7 @@ extension StubNetwork {
   static func secretsMessage(_ secrets: [NetworkTape.Secret], in tape: NetworkTape, file: URL) -> String {
     let shown = secrets.prefix(5).map { secret in
       """
-      - exchange \(secret.exchange + 1) of \(tape.exchanges.count), \(bounded(NetworkTape.masked(secret.path))): \
+      - exchange \(secret.exchange + 1) of \(tape.exchanges.count), \(NetworkTape.quoted(secret.path)): \
       \(secret.kind), \(secret.length) characters. \(secret.remedy)
       """
     }
