@@ -79,10 +79,10 @@ extension Interpreter where E == Effect {
 }
 
 /// The default `onFailure` of ``Interpreter/live(environment:onFailure:)``:
-/// writes the failure to standard error.
+/// writes the failure to standard error, within ``ReportBudget``.
 @usableFromInline
 func writeToStandardError(_ failure: InterpreterError<Effect>) {
-  FileHandle.standardError.write(Data((failureLine(failure) + "\n").utf8))
+  FileHandle.standardError.write(Data((ReportBudget.bounded(failureLine(failure)) + "\n").utf8))
 }
 
 /// What ``writeToStandardError(_:)`` writes for `failure`.

@@ -96,7 +96,7 @@ package enum TestSupportLink {
 /// Writes `message` to standard error as one `swift-effects: …` line: how the library says what
 /// it cannot report as a test failure (no test is running, or the process is an app).
 package func warn(_ message: String) {
-  let line = "swift-effects: \(message)"
+  let line = "swift-effects: \(ReportBudget.bounded(message))"
   if let sink = StandardErrorSink.current {
     sink(line)
   } else {

@@ -2,19 +2,27 @@ package import Foundation
 
 /// A request or a response as one line of a failure message: `first` (`POST https://…`, `200`),
 /// then the headers and the body when there are any.
-func describeMessage(_ first: String, headers: [String: String], body: Data) -> String {
+/// `bounded`: the headers within ``ReportBudget`` (see ``describeHeaders(_:bounded:)``).
+func describeMessage(_ first: String, headers: [String: String], body: Data, bounded: Bool = false) -> String {
   var text = first
-  if !headers.isEmpty { text += " \(describeHeaders(headers))" }
+  if !headers.isEmpty { text += " \(describeHeaders(headers, bounded: bounded))" }
   if !body.isEmpty { text += " body: \(describeBody(body))" }
   return text
 }
 
-/// `["Accept": "text/plain", "Content-Type": "application/json"]`, sorted by name.
-package func describeHeaders(_ headers: [String: String]) -> String {
-  let pairs = headers.sorted { $0.key < $1.key }.map {
-    "\(String(reflecting: $0.key)): \(String(reflecting: $0.value))"
+/// `["Accept": "text/plain", "Content-Type": "application/json"]`, sorted by name. `bounded`: at
+/// most ``ReportBudget/headers`` headers, the rest counted (`… and 12 more`), each name and value
+/// cut at ``ReportBudget/valueCharacters``.
+package func describeHeaders(_ headers: [String: String], bounded: Bool = false) -> String {
+  let sorted = headers.sorted { $0.key < $1.key }
+  let shown = bounded ? sorted.prefix(ReportBudget.headers) : sorted[...]
+  let pairs = shown.map { name, value in
+    bounded
+      ? "\(String(reflecting: ReportBudget.clipped(name))): \(String(reflecting: ReportBudget.clipped(value)))"
+      : "\(String(reflecting: name)): \(String(reflecting: value))"
   }
-  return "[\(pairs.joined(separator: ", "))]"
+  let more = sorted.count - shown.count
+  return "[\(pairs.joined(separator: ", "))\(more > 0 ? ", … and \(more) more" : "")]"
 }
 
 /// A body as a message shows it: its text, quoted, or `12 bytes` when it is not UTF-8.

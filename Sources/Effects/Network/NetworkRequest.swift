@@ -205,8 +205,24 @@ extension NetworkRequest: CustomStringConvertible {
   /// One line: `POST https://api.example.com/login ["Content-Type": "application/json"] body: "…"`,
   /// with the headers sorted by name and a body that is not text given as its size.
   public var description: String {
-    let target = notAURL.map { "\(String(reflecting: $0)) (not a URL)" } ?? url.absoluteString
-    return describeMessage("\(method) \(target)", headers: headers, body: body)
+    describeMessage("\(method) \(target)", headers: headers, body: body)
+  }
+
+  /// The URL as ``description`` shows it, or the string that is not a URL, quoted.
+  package var target: String {
+    notAURL.map { "\(String(reflecting: $0)) (not a URL)" } ?? url.absoluteString
+  }
+
+  /// ``description`` without the body, within ``ReportBudget``: the method, the URL and each
+  /// header's name and value cut at ``ReportBudget/valueCharacters``, and at most
+  /// ``ReportBudget/headers`` headers.
+  package var boundedHead: String {
+    describeMessage(
+      "\(ReportBudget.clipped(method)) \(ReportBudget.clipped(target))",
+      headers: headers,
+      body: Data(),
+      bounded: true
+    )
   }
 }
 

@@ -93,4 +93,10 @@ extension NetworkResponse: CustomStringConvertible {
   public var description: String {
     describeMessage("\(status)", headers: headers, body: body)
   }
+
+  /// ``description`` without the body, its headers within ``ReportBudget`` (see
+  /// ``NetworkRequest/boundedHead``).
+  package var boundedHead: String {
+    describeMessage("\(status)", headers: headers, body: Data(), bounded: true)
+  }
 }

@@ -3,6 +3,9 @@
 /// on a line of its own (`… and 9980 more differences`, `… 99980 more`) or after the text it cut
 /// (`… (52428800 bytes, the first 1024 shown)`).
 ///
+/// Over every part, a whole report is within `ReportBudget` (in `Effects`): at most 20,000
+/// characters, each quoted value at most 300.
+///
 /// Messages of the sizes tests usually see are not cut: a list diff of up to 50 entries with up to
 /// 20 differences, a list of up to 20 entries, an entry of up to 2,000 characters, a body of up to
 /// 1 KiB.
@@ -41,4 +44,8 @@ enum OutputBudget {
   /// The bytes of a request or response body shown: 1,024 (1 KiB); a longer body is shown by its
   /// first 1,024 bytes and its size (`"{\"items\":[1,2,…"… (52428800 bytes, the first 1024 shown)`).
   static let bodyBytes = 1024
+
+  /// The problems a report about one input spells out: 10 (a diagram it cannot read, a timeline
+  /// it cannot play); the rest are counted (`… and 999990 more problems`). See ``ProblemList``.
+  static let problems = 10
 }

@@ -20,18 +20,15 @@ func bodyPreview(_ body: Data) -> String {
 }
 
 /// A request as one line of a failure message: its `description`, with its body shown by
-/// ``bodyPreview(_:)``: `POST https://api.example.com/login ["Content-Type": "application/json"]
+/// ``bodyPreview(_:)`` and its method, URL and headers within the report budget
+/// (``NetworkRequest/boundedHead``): `POST https://api.example.com/login ["Content-Type": "application/json"]
 /// body: "…"`.
 func preview(_ request: NetworkRequest) -> String {
-  var head = request
-  head.body = Data()
-  return request.body.isEmpty ? head.description : "\(head) body: \(bodyPreview(request.body))"
+  request.body.isEmpty ? request.boundedHead : "\(request.boundedHead) body: \(bodyPreview(request.body))"
 }
 
 /// A response as one line of a failure message: its `description`, with its body shown by
 /// ``bodyPreview(_:)``: `200 ["Content-Type": "application/json"] body: "{\"name\":\"Ada\"}"`.
 func preview(_ response: NetworkResponse) -> String {
-  var head = response
-  head.body = Data()
-  return response.body.isEmpty ? head.description : "\(head) body: \(bodyPreview(response.body))"
+  response.body.isEmpty ? response.boundedHead : "\(response.boundedHead) body: \(bodyPreview(response.body))"
 }

@@ -92,7 +92,7 @@ func recordFailure(_ message: String, at location: FailureLocation) {
 }
 
 /// Says `message` in `destination`, placed at `location`: the one place where a report leaves
-/// this library.
+/// this library, within ``ReportBudget``.
 ///
 /// - A Swift Testing issue is placed at `location`, wherever it is; with none, at this line.
 /// - An XCTest failure is recorded on the running case at `location`, wherever it is (see
@@ -107,7 +107,7 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
   // scope left running says whose it is.
   let late =
     (destination == .xcTestFailure || destination == .standardError) && !message.contains("(Raised by work that")
-  let message = late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message
+  let message = ReportBudget.bounded(late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message)
   switch destination {
   case .nowhere:
     return

@@ -82,23 +82,25 @@ extension TestScheduler {
     emit: @escaping @Sendable (Timeline<Element, Failure>.Event) -> Void
   ) -> [ScheduledWork] {
     let now = elapsed
-    var problems: [String] = []
+    var problems = ProblemList()
     var previous = now
     var playable: [(instant: Duration, event: Timeline<Element, Failure>.Event)] = []
     for (index, event) in timeline.events.enumerated() {
       if let end = playable.last?.event, end.isEnd {
-        problems.append("event [\(index)], \(event), comes after the end (\(end)), so it is dropped")
+        problems.append(
+          "event [\(index)], \(ReportBudget.clipped(event.description)), comes after the end (\(ReportBudget.clipped(end.description))), so it is dropped"
+        )
         continue
       }
       var instant = event.instant
       if instant < now {
         problems.append(
-          "event [\(index)], \(event), is before the current instant, \(now.spelled), so it is played at the next advance"
+          "event [\(index)], \(ReportBudget.clipped(event.description)), is before the current instant, \(now.spelled), so it is played at the next advance"
         )
         instant = now
       } else if instant < previous {
         problems.append(
-          "event [\(index)], \(event), is earlier than the event before it, so it is played at \(previous.spelled)"
+          "event [\(index)], \(ReportBudget.clipped(event.description)), is earlier than the event before it, so it is played at \(previous.spelled)"
         )
         instant = previous
       }
@@ -109,7 +111,7 @@ extension TestScheduler {
       reportIssue(
         """
         TestScheduler.sequence(playing:) got a timeline it cannot play as written: \
-        \(problems.joined(separator: "; ")). List the events in the order they happen, at \(now.spelled) or later \
+        \(problems.joined). List the events in the order they happen, at \(now.spelled) or later \
         (the scheduler's elapsed time now), with the end last.
         """,
         at: callSite

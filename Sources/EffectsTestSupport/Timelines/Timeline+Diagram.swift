@@ -78,7 +78,7 @@ enum DiagramReader {
     at callSite: CallSite
   ) -> [(instant: Duration, token: Token)] {
     var events: [(instant: Duration, token: Token)] = []
-    var problems: [String] = []
+    var problems = ProblemList()
     var ticks: Int64 = 0
     var group: [Token]?
     var quoted: String?
@@ -164,7 +164,10 @@ enum DiagramReader {
     }
     if !problems.isEmpty {
       reportIssue(
-        "The timeline diagram \"\(diagram)\" cannot be read as written: \(problems.joined(separator: "; ")).",
+        """
+        The timeline diagram \(ReportBudget.quoted(diagram)) cannot be read as written: \
+        \(problems.joined).
+        """,
         at: callSite
       )
     }

@@ -124,6 +124,7 @@ enum VirtualTimeAvailability {
   /// Says `message` once per process, as a warning of the running test at `site` (a line on
   /// standard error where no Swift Testing test runs).
   static func warnOnce(_ message: String, at site: FailureLocation) {
+    let message = ReportBudget.bounded(message)
     let warned = forced?.warned ?? Self.warned
     guard warned.withLock({ $0.insert(message).inserted }) else { return }
     let location = site
