@@ -41,6 +41,7 @@ import FoundationNetworking
     #expect(message.hasPrefix(#"The timeline diagram "]]]"#))
     #expect(message.contains(#"…" (1000000 characters) cannot be read as written: ']' at character 1 closes no group"#))
     #expect(message.hasSuffix("; … and 999990 more problems."))
+    #expect(message.count < 1_000)
   }
 
   @Test(.virtualTime) func aTimelineOf100000EventsInTheWrongOrderGivesABoundedReport() async {

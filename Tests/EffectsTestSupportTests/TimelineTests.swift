@@ -132,6 +132,38 @@ private struct Offline: Error, Equatable {}
     )
   }
 
+  @Test func aTickTooLongForTheDiagramIsReportedNotACrash() {
+    let line = #line + 2
+    let (timeline, issues) = withCapturedIssues {
+      Timeline<String, Never>(diagram: "ab-[cd]e", tick: .seconds(Int64.max))
+    }
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          The timeline diagram "ab-[cd]e" cannot be read as written: at character 7 the diagram reaches 3 × \
+          .seconds(9223372036854775807), past the longest instant a timeline can hold (.seconds(9223372036854775807)); \
+          that event and every one after it were dropped.
+          """,
+          line: line
+        )
+      ]
+    )
+    #expect(timeline.description == #"["a" at .zero, "b" at .seconds(9223372036854775807)]"#)
+  }
+
+  @Test func aNegativeTickTooLongForTheDiagramIsReportedNotACrash() {
+    let (timeline, issues) = withCapturedIssues {
+      Timeline<String, Never>(diagram: "abc", tick: .seconds(Int64.min))
+    }
+    #expect(
+      issues.map(\.message).first?.contains("at character 2 the diagram reaches 1 × .seconds(-9223372036854775808)")
+        == true
+    )
+    #expect(issues.map(\.message).first?.contains("a tick must be longer than zero") == true)
+    #expect(timeline.events.count == 1)
+  }
+
   /// After `cancel()`, nothing more is recorded: not the values a stream had already buffered.
   @Test(.virtualTime) func afterCancelNothingMoreIsRecorded() async {
     let (stream, input) = AsyncStream<Int>.makeStream()

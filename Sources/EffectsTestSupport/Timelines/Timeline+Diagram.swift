@@ -83,6 +83,23 @@ enum DiagramReader {
     var group: [Token]?
     var quoted: String?
     var ended = false
+    // Whether the diagram went past the longest instant it can hold: nothing after is read.
+    var overflowed = false
+
+    // The instant of the current tick; nil once `tick * ticks` is past `longest`.
+    func instant(at position: Int) -> Duration? {
+      if overflowed { return nil }
+      let magnitude = tick < .zero ? .zero - tick : tick
+      if ticks == 0 || magnitude <= longest / Int(ticks) { return tick * ticks }
+      overflowed = true
+      problems.append(
+        """
+        at character \(position + 1) the diagram reaches \(ticks) × \(tick.spelled), past the longest \
+        instant a timeline can hold (\(longest.spelled)); that event and every one after it were dropped
+        """
+      )
+      return nil
+    }
 
     func emit(_ token: Token, at position: Int) {
       if ended {
@@ -102,7 +119,8 @@ enum DiagramReader {
       if group != nil {
         group?.append(token)
       } else {
-        events.append((tick * ticks, token))
+        guard let instant = instant(at: position) else { return }
+        events.append((instant, token))
         ticks += 1
       }
       if token == .finish || token == .failure { ended = true }
@@ -142,7 +160,8 @@ enum DiagramReader {
           continue
         }
         group = nil
-        for token in tokens { events.append((tick * ticks, token)) }
+        guard let instant = instant(at: position) else { continue }
+        for token in tokens { events.append((instant, token)) }
         ticks += 1
       case "|":
         emit(.finish, at: position)
@@ -157,7 +176,9 @@ enum DiagramReader {
     }
     if let tokens = group {
       problems.append("a group is not closed with ']'; its \(tokens.count) events were played at its instant")
-      for token in tokens { events.append((tick * ticks, token)) }
+      if let instant = instant(at: diagram.count) {
+        for token in tokens { events.append((instant, token)) }
+      }
     }
     if tick <= .zero {
       problems.append("the tick is \(tick.spelled); a tick must be longer than zero")
@@ -173,6 +194,10 @@ enum DiagramReader {
     }
     return events
   }
+
+  /// The longest instant a diagram reaches: `Int64.max` seconds (about 292 billion years), as far
+  /// as a `Duration` made of seconds goes.
+  static let longest = Duration.seconds(Int64.max)
 
   private static func describe(_ token: Token) -> String {
     switch token {
