@@ -27,8 +27,9 @@ extension StubNetwork {
   ///   environment.network = StubNetwork(tape: "profile")
   ///
   ///   let model = ProfileModel(environment: environment)
-  ///   await model.load()
-  ///   await TestScheduler.current.run()
+  ///   let loading = Task { await model.load() }
+  ///   await TestScheduler.current.run()  // the recorded latency passes, on virtual time
+  ///   await loading.value
   ///
   ///   #expect(model.profile?.name == "Ada")
   /// }
