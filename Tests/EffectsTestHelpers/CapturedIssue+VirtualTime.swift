@@ -15,13 +15,24 @@ extension CapturedIssue {
   }
 
   /// Whether `issues` are what a scope reports at `line` when a task of it waited for real on
-  /// `ContinuousClock` (its length elided): the wait, and — unless the timer fired before the task
-  /// suspended — the task resumed from outside the scope.
-  package static func areARealWait(_ issues: [CapturedIssue], fileID: String = #fileID, line: Int) -> Bool {
+  /// `ContinuousClock` (its length elided) at `sleptAt`: the wait, and — unless the timer fired
+  /// before the task suspended — the task resumed from outside the scope. The line that slept is
+  /// named where stacks are symbolicated (Linux).
+  package static func areARealWait(
+    _ issues: [CapturedIssue],
+    fileID: String = #fileID,
+    line: Int,
+    sleptAt: Int
+  ) -> Bool {
+    #if os(Linux)
+    let site = ", at \(fileID):\(sleptAt)"
+    #else
+    let site = ""
+    #endif
     let wait = inexactVirtualTime(
       """
       a task of the scope started a real, wall-clock wait of about .milliseconds(…) on ContinuousClock (Task.sleep \
-      or a real clock's sleep) instead of sleeping on the TestScheduler
+      or a real clock's sleep) instead of sleeping on the TestScheduler\(site)
       """,
       fileID: fileID,
       line: line

@@ -130,7 +130,7 @@ import Testing
         _ = await task.result
       }
     }.issues
-    #expect(CapturedIssue.areARealWait(issues, line: advanceLine), "\(issues)")
+    #expect(CapturedIssue.areARealWait(issues, line: advanceLine, sleptAt: advanceLine - 1), "\(issues)")
   }
 
   @Test func recordingLogsEverySleepAndEveryIdentifierAskedFor() async {

@@ -85,7 +85,8 @@ import Testing
     #expect(observed.snapshot == false)
     #expect(issues.first == Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 5))
     #expect(issues.count == 2)
-    #expect(issues.last?.message.contains("sleeping on environment.continuousClock") == true, "\(issues)")
+    #expect(issues.last?.message.contains("a task sleeping here on environment.continuousClock") == true, "\(issues)")
+    #expect(issues.last?.line == scopeLine + 2)
   }
 
   /// Outside any scope the synchronous form is the right one for callbacks: nothing is reported.

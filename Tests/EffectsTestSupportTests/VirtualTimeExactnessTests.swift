@@ -260,7 +260,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     // (unless the timer fires before the task has even suspended). The length of the wait is what
     // was left of it when it was seen (about .milliseconds(20)), so it varies from run to run; the
     // rest of the text is exact.
-    #expect(CapturedIssue.areARealWait(issues, line: advanceLine), "\(issues)")
+    #expect(CapturedIssue.areARealWait(issues, line: advanceLine, sleptAt: advanceLine - 1), "\(issues)")
   }
 
   @MainActor @Test func aContinuationResumedOnAnotherQueueIsReported() async {

@@ -28,17 +28,27 @@ import Testing
 
   /// What the end of the scope at `scopeLine` reports for a task left sleeping 2 s on the scope's
   /// own `environment.continuousClock` after a 1 s advance: at the scope, naming the clock.
-  private static func leftSleepingOnTheScopesClock(scopeLine: Int) -> CapturedIssue {
+  /// A task left asleep on `environment.continuousClock` at `sleepLine`, reported there, in the
+  /// scope named `scope`.
+  private static func leftSleeping(at sleepLine: Int, scope: String) -> CapturedIssue {
     CapturedIssue(
       """
-      withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with a task \
-      sleeping on environment.continuousClock still pending (due at .seconds(2); virtual time was .seconds(1)). \
-      It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the test \
-      means to leave it, open the scope with leftoverWork: .expected.
+      \(scope) ended with a task sleeping here on environment.continuousClock still pending (due at \
+      .seconds(2); virtual time was .seconds(1)). It got CancellationError. Advance time past the sleep before \
+      the scope ends, or cancel the task; if the test means to leave it, open the scope with leftoverWork: \
+      .expected.
       """,
-      line: scopeLine
+      line: sleepLine
     )
   }
+
+  /// How reports name the scope a `withVirtualTime` opened at `line` of this file.
+  private static func namingWithVirtualTime(at line: Int) -> String {
+    "withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(line)"
+  }
+
+  /// How reports name the scope of `@Test(.virtualTime)`: never an API the test did not call.
+  private static let traitScope = "The test's virtual-time scope (@Test(.virtualTime))"
 
   @Test(.virtualTime) func theTestsSchedulerIsTheEnvironmentsSchedulerAndClock() {
     let scheduler = TestScheduler.current
@@ -154,10 +164,10 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          withVirtualTime at EffectsTestSupportTests/VirtualTimeTraitTests.swift:\(scopeLine) ended with work \
-          scheduled here still pending (due at .seconds(1); virtual time was .seconds(0)). It was cancelled. Advance \
-          time past it (advance(by:), run()) before the scope ends, or cancel it; if the test means to leave it, \
-          open the scope with leftoverWork: .expected.
+          The test's virtual-time scope (@Test(.virtualTime)) ended with work scheduled here still pending (due \
+          at .seconds(1); virtual time was .seconds(0)). It was cancelled. Advance time past it (advance(by:), \
+          run()) before the scope ends, or cancel it; if the test means to leave it, open the scope with \
+          leftoverWork: .expected.
           """,
           line: scheduleLine
         )
@@ -165,11 +175,12 @@ import Testing
     )
   }
 
-  /// The trait's environment's clock was made by test support, so a sleep on it has no line of the
-  /// test's to name: it is reported at the test, never at a line of the library.
-  @Test func aTaskLeftSleepingOnTheTraitEnvironmentsClockIsReportedAtTheTest() async throws {
+  /// The trait's environment's clock was made by test support, and a `Clock`'s sleep takes no
+  /// source location: the sleep is reported at the line that awaited it, found on the sleeping
+  /// task, never at a line of the library, and the report names no API the test did not call.
+  @Test func aTaskLeftSleepingOnTheTraitEnvironmentsClockIsReportedAtTheLineThatSlept() async throws {
     let test = try #require(Test.current)
-    let scopeLine = test.sourceLocation.line
+    let sleepLine = #line + 4
     let issues = try await withCapturedIssues {
       try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
         let clock = Environment.current.continuousClock
@@ -177,16 +188,12 @@ import Testing
         await TestScheduler.current.advance(by: .seconds(1))
       }
     }.issues
-    #expect(
-      issues == [
-        Self.leftSleepingOnTheScopesClock(scopeLine: scopeLine)
-      ]
-    )
+    #expect(issues == [Self.leftSleeping(at: sleepLine, scope: Self.traitScope)])
   }
 
   /// The closure's environment's clock was made for the scope, at its line: a sleep on it is
-  /// reported there, naming the clock, never as "sleeping here" at a line that does not sleep.
-  @Test func aTaskLeftSleepingOnTheClosureEnvironmentsClockIsReportedAtTheScopeNamingTheClock() async {
+  /// reported at the line that awaited it, never as "sleeping here" at the scope's line.
+  @Test func aTaskLeftSleepingOnTheClosureEnvironmentsClockIsReportedAtTheLineThatSlept() async {
     let scopeLine = #line + 2
     let issues = await withCapturedIssues {
       await withVirtualTime { scheduler in
@@ -194,11 +201,7 @@ import Testing
         await scheduler.advance(by: .seconds(1))
       }
     }.issues
-    #expect(
-      issues == [
-        Self.leftSleepingOnTheScopesClock(scopeLine: scopeLine)
-      ]
-    )
+    #expect(issues == [Self.leftSleeping(at: scopeLine + 1, scope: Self.namingWithVirtualTime(at: scopeLine))])
   }
 
   @Test func aTaskLeftSuspendedInATraitScopeIsReportedAtTheLineThatStartedIt() async throws {
@@ -214,7 +217,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          withVirtualTime at \(Self.file):\(test.sourceLocation.line) ended with a task started here still \
+          The test's virtual-time scope (@Test(.virtualTime)) ended with a task started here still \
           suspended, waiting for something other than the scheduler: a stream that never yields, a continuation \
           never resumed, a task it awaits, a real sleep or I/O. It was cancelled, and ended. Let the task finish \
           (or cancel it) before the scope ends; if the test means to leave it running, open the scope with \
@@ -342,9 +345,8 @@ import Testing
   }
 
   /// An environment the test set is moved onto the scope's scheduler, clock included: a sleep left
-  /// on that clock is reported at the scope naming the clock, not at the line that made the
-  /// environment.
-  @Test func aTaskLeftSleepingOnTheClockOfAnEnvironmentTheTestSetIsReportedAtTheScopeNamingTheClock() async {
+  /// on that clock is reported at the line that slept, not at the line that made the environment.
+  @Test func aTaskLeftSleepingOnTheClockOfAnEnvironmentTheTestSetIsReportedAtTheLineThatSlept() async {
     let scopeLine = #line + 3
     let issues = await withCapturedIssues {
       await withEnvironment(.test()) {
@@ -354,11 +356,7 @@ import Testing
         }
       }
     }.issues
-    #expect(
-      issues == [
-        Self.leftSleepingOnTheScopesClock(scopeLine: scopeLine)
-      ]
-    )
+    #expect(issues == [Self.leftSleeping(at: scopeLine + 1, scope: Self.namingWithVirtualTime(at: scopeLine))])
   }
 
   @Test func theMethodFormWithNoEnvironmentSetRunsOnATestEnvironmentOfItsOwn() async {

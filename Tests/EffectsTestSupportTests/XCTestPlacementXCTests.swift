@@ -49,6 +49,71 @@ final class XCTestPlacementXCTests: FailureCapturingTestCase {
     )
   }
 
+  /// A sleep on the environment's clock names no line of its own: it is placed at the line that
+  /// awaited it, found on the sleeping task (where stacks are symbolicated), as in Swift Testing.
+  func testATaskLeftAsleepOnTheEnvironmentsClockIsPlacedAtTheLineThatSlept() async throws {
+    try XCTSkipUnless(readSitesAreFound, "this platform does not find read sites on the stack")
+    let scopeLine = #line + 2
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { scheduler in
+        Task { try await Environment.current.continuousClock.sleep(for: .seconds(2)) }
+        await scheduler.advance(by: .seconds(1))
+      }
+    }
+    XCTAssertEqual(failures.map(\.line), [scopeLine + 1])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
+    XCTAssertEqual(
+      failures.map(\.message),
+      [
+        """
+        withVirtualTime at EffectsTestSupportTests/XCTestPlacementXCTests.swift:\(scopeLine) ended with a task \
+        sleeping here on environment.continuousClock still pending (due at .seconds(2); virtual time was \
+        .seconds(1)). It got CancellationError. Advance time past the sleep before the scope ends, or cancel the \
+        task; if the test means to leave it, open the scope with leftoverWork: .expected.
+        """
+      ]
+    )
+  }
+
+  /// The test's own sleep on its clock, which nothing else would end, is placed at that line.
+  func testTheTestsOwnSleepOnItsClockIsPlacedAtItsLine() async throws {
+    try XCTSkipUnless(readSitesAreFound, "this platform does not find read sites on the stack")
+    let sleepLine = #line + 3
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { _ in
+        try? await Environment.current.continuousClock.sleep(for: .seconds(2))
+      }
+    }
+    XCTAssertEqual(failures.map(\.line), [sleepLine])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
+    XCTAssertEqual(
+      failures.map { $0.message.hasPrefix("The test itself waited on virtual time, until .seconds(2)") },
+      [true]
+    )
+  }
+
+  /// The test's own real sleep is placed at its line, with advancing as the fix.
+  func testTheTestsOwnRealSleepIsPlacedAtItsLine() async throws {
+    try XCTSkipUnless(readSitesAreFound, "this platform does not find read sites on the stack")
+    let sleepLine = #line + 3
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { scheduler in
+        try? await Task.sleep(for: .milliseconds(20))
+        await scheduler.advance()
+      }
+    }
+    XCTAssertEqual(failures.map(\.line), [sleepLine])
+    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
+    XCTAssertEqual(
+      failures.map { $0.message.hasPrefix("The test itself started a real, wall-clock wait of about .milliseconds(") },
+      [true]
+    )
+    XCTAssertEqual(
+      failures.map { $0.message.contains("advance instead: await TestScheduler.current.advance(by:)") },
+      [true]
+    )
+  }
+
   func testASynchronousAdvanceInAScopeIsPlacedAtItsLine() async {
     let scopeLine = #line + 2
     let failures = await capturingAsyncFailures {

@@ -85,12 +85,12 @@ extension Platform: PlatformInterface {
   /// against 0.15 ms for the names alone. So the names come first, and only the frames `locating`
   /// accepts are located, in one pass. Both are kept by address: code does not move while the
   /// process runs, so a frame reported again costs no second symbolication.
-  static func frames(returnAddresses: [UInt], locating: (_ symbolName: String) -> Bool) -> [Frame]? {
+  static func frames(of addresses: [UInt], kind: AddressKind, locating: (_ symbolName: String) -> Bool) -> [Frame]? {
     #if canImport(Runtime)
     symbolication.withLock { cache in
-      let addresses = returnAddresses.map { UInt64($0) }
+      let addresses = addresses.map { Key(address: UInt64($0), kind: kind) }
       guard let names = cache.names(of: addresses) else { return nil }
-      let wanted = zip(addresses, names).compactMap { address, name -> UInt64? in
+      let wanted = zip(addresses, names).compactMap { address, name -> Key? in
         guard let name, locating(name) else { return nil }
         return address
       }
@@ -110,17 +110,24 @@ extension Platform: PlatformInterface {
     unsafeBitCast($0, to: CaptureFunction.self)
   }
 
-  /// What symbolication knows: see ``frames(returnAddresses:locating:)``.
+  /// What symbolication knows: see ``frames(of:kind:locating:)``.
   private static let symbolication = Locked(SymbolCache())
 
-  /// The loaded images, and the names and locations found so far, by return address.
+  /// An address to symbolicate, and what kind it is: a return address is located by the call
+  /// before it, a resume point as it is.
+  private struct Key: Hashable {
+    var address: UInt64
+    var kind: AddressKind
+  }
+
+  /// The loaded images, and the names and locations found so far, by address and kind.
   private struct SymbolCache {
     var images: ImageMap?
-    var names: [UInt64: String?] = [:]
-    var located: [UInt64: Frame?] = [:]
+    var names: [Key: String?] = [:]
+    var located: [Key: Frame?] = [:]
 
     /// The mangled name of each address's function (nil: no symbol); nil when symbolication failed.
-    mutating func names(of addresses: [UInt64]) -> [String?]? {
+    mutating func names(of addresses: [Key]) -> [String?]? {
       let missing = addresses.filter { names[$0] == nil }
       if !missing.isEmpty {
         guard let frames = symbolicate(missing, options: [.useSymbolCache]) else { return nil }
@@ -130,7 +137,7 @@ extension Platform: PlatformInterface {
     }
 
     /// Each address as a located frame (nil: no symbol); nil when symbolication failed.
-    mutating func locations(of addresses: [UInt64]) -> [Frame?]? {
+    mutating func locations(of addresses: [Key]) -> [Frame?]? {
       let missing = addresses.filter { located[$0] == nil }
       if !missing.isEmpty {
         guard let frames = symbolicate(missing, options: [.showSourceLocations, .useSymbolCache]) else {
@@ -144,10 +151,12 @@ extension Platform: PlatformInterface {
     /// The frames of `addresses`, one each, on the kept map of images (taken again when an address
     /// is outside it: a library loaded since).
     private mutating func symbolicate(
-      _ addresses: [UInt64],
+      _ addresses: [Key],
       options: Backtrace.SymbolicationOptions
     ) -> [SymbolicatedBacktrace.Frame]? {
-      if images == nil || addresses.contains(where: { images?.indexOfImage(at: Backtrace.Address($0)) == nil }) {
+      if images == nil
+        || addresses.contains(where: { images?.indexOfImage(at: Backtrace.Address($0.address)) == nil })
+      {
         images = ImageMap.capture()
       }
       guard let frames = backtrace(of: addresses)?.symbolicated(with: images, options: options)?.frames,
@@ -166,14 +175,15 @@ extension Platform: PlatformInterface {
     )
   }
 
-  /// `addresses`, return addresses of the current process, as a `Backtrace` to symbolicate.
-  private static func backtrace(of addresses: [UInt64]) -> Backtrace? {
-    // Version 0, 64-bit words; then each frame as a return address of 8 absolute bytes; then end.
+  /// `addresses` of the current process as a `Backtrace` to symbolicate.
+  private static func backtrace(of addresses: [Key]) -> Backtrace? {
+    // Version 0, 64-bit words; then each frame as a return address (`ra`) or an async resume point
+    // (`async`) of 8 absolute bytes; then end.
     var bytes: [UInt8] = [0b0000_0010]
-    for address in addresses {
-      bytes.append(0b0010_1111)
+    for key in addresses {
+      bytes.append(key.kind == .returnAddress ? 0b0010_1111 : 0b0011_1111)
       for shift in stride(from: 56, through: 0, by: -8) {
-        bytes.append(UInt8(truncatingIfNeeded: address >> UInt64(shift)))
+        bytes.append(UInt8(truncatingIfNeeded: key.address >> UInt64(shift)))
       }
     }
     bytes.append(0)

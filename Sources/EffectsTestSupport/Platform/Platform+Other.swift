@@ -23,7 +23,7 @@ extension Platform: PlatformInterface {
     0
   }
 
-  static func frames(returnAddresses: [UInt], locating: (_ symbolName: String) -> Bool) -> [Frame]? {
+  static func frames(of addresses: [UInt], kind: AddressKind, locating: (_ symbolName: String) -> Bool) -> [Frame]? {
     nil
   }
 

@@ -19,7 +19,7 @@
 /// | `state(of:)`         | the state letter of that file    | `thread_info(THREAD_BASIC_INFO)`  | `unknown` |
 /// | `isTraced`           | `TracerPid:` of /proc/self/status | `P_TRACED`, through `sysctl`     | false     |
 /// | `captureReturnAddresses(…)` | glibc's `backtrace()`     | nothing                           | nothing   |
-/// | `frames(returnAddresses:…)` | the `Runtime` module      | nil                               | nil       |
+/// | `frames(of:kind:…)`  | the `Runtime` module             | nil                               | nil       |
 /// | `operatingSystem`    | "Linux"                          | "macOS 14.5", "iOS 17.2"…         | its name  |
 /// | `withAutoreleasePool(_:)` | runs the body                | `autoreleasepool(invoking:)`      | runs the body |
 protocol PlatformInterface {
@@ -41,15 +41,20 @@ protocol PlatformInterface {
   /// to `maximumDepth` of them, and answers how many it appended. Cheap enough to run each time a
   /// virtual-time scope starts a task (about 0.1 µs a frame, no allocation once `addresses` has
   /// room); nothing is symbolicated. Appends nothing where the platform cannot symbolicate them
-  /// later (``frames(returnAddresses:locating:)`` answers nil there), so it costs nothing there.
+  /// later (``frames(of:kind:locating:)`` answers nil there), so it costs nothing there.
   static func captureReturnAddresses(maximumDepth: Int, into addresses: inout [UInt]) -> Int
 
-  /// The frames of `returnAddresses` (captured in this process by ``captureReturnAddresses(maximumDepth:into:)``),
-  /// innermost first, with the source location of each frame whose mangled symbol name `locating`
-  /// accepts — the caller decides which frames are worth the cost of reading line tables. Frames
-  /// without a symbol, and frames `locating` refuses, are left out. Nil where the platform cannot
-  /// symbolicate.
-  static func frames(returnAddresses: [UInt], locating: (_ symbolName: String) -> Bool) -> [Platform.Frame]?
+  /// The frames of `addresses` of this process — return addresses captured by
+  /// ``captureReturnAddresses(maximumDepth:into:)``, or the resume points of a suspended task's
+  /// async calls (see `kind`) — innermost first, with the source location of each frame whose
+  /// mangled symbol name `locating` accepts: the caller decides which frames are worth the cost of
+  /// reading line tables. Frames without a symbol, and frames `locating` refuses, are left out.
+  /// Nil where the platform cannot symbolicate.
+  static func frames(
+    of addresses: [UInt],
+    kind: Platform.AddressKind,
+    locating: (_ symbolName: String) -> Bool
+  ) -> [Platform.Frame]?
 
   /// The name and version of the operating system, for messages: "macOS 14.5", "iOS 17.2",
   /// "Linux".
@@ -65,13 +70,22 @@ protocol PlatformInterface {
 /// the `Platform+…` files of this folder for how each OS does.
 enum Platform {
   /// The current call stack, innermost first, up to `maximumDepth` frames: the frames `locating`
-  /// accepts, located (see ``PlatformInterface/frames(returnAddresses:locating:)``). Nil where the
+  /// accepts, located (see ``PlatformInterface/frames(of:kind:locating:)``). Nil where the
   /// platform cannot walk or symbolicate the stack.
   static func callStack(maximumDepth: Int, locating: (_ symbolName: String) -> Bool) -> [Frame]? {
     var addresses: [UInt] = []
     addresses.reserveCapacity(maximumDepth)
     guard captureReturnAddresses(maximumDepth: maximumDepth, into: &addresses) > 0 else { return nil }
-    return frames(returnAddresses: addresses, locating: locating)
+    return frames(of: addresses, kind: .returnAddress, locating: locating)
+  }
+
+  /// What an address handed to ``PlatformInterface/frames(of:kind:locating:)`` is.
+  enum AddressKind: Sendable {
+    /// Where a call returns to: located by the instruction before it, the call.
+    case returnAddress
+    /// The start of the function an async function resumes in after an `await` (its "resume
+    /// point"): located as it is, at the `await`.
+    case asyncResumePoint
   }
 
   /// What a thread is doing, as far as the platform can tell.

@@ -74,7 +74,16 @@ enum ReadSite {
   /// that belongs to the code under test: where a virtual-time scope's task was started, say.
   static func firstFrameOfCodeUnderTest(in returnAddresses: [UInt]) -> FailureLocation? {
     guard !returnAddresses.isEmpty else { return nil }
-    let frames = Platform.frames(returnAddresses: returnAddresses, locating: mayBeReadSite)
+    let frames = Platform.frames(of: returnAddresses, kind: .returnAddress, locating: mayBeReadSite)
+    return frames?.lazy.compactMap { site(of: $0, test: nil) }.first
+  }
+
+  /// The line of the code under test that a suspended task awaits at: the first of its async
+  /// resume points (``ScopeTasks/resumePoints(ofSuspendedTask:maximum:)``) that belongs to the code
+  /// under test — for a task asleep on `environment.continuousClock`, the line that slept.
+  static func firstFrameOfCodeUnderTest(inResumePoints resumePoints: [UInt]) -> FailureLocation? {
+    guard !resumePoints.isEmpty else { return nil }
+    let frames = Platform.frames(of: resumePoints, kind: .asyncResumePoint, locating: mayBeReadSite)
     return frames?.lazy.compactMap { site(of: $0, test: nil) }.first
   }
 

@@ -233,11 +233,27 @@ extension TestScheduler {
     // One issue per kind of escape and line, however often it happened.
     var seen: Set<String> = []
     for escape in executor.takeEscapes() {
+      // A real sleep names the line that slept, when the sleeping task's calls could be read.
+      let slept = escape.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: escape.sleptAt)
+      if escape.byDriver, let slept {
+        // The test's own wait: time passes in a virtual-time test when the test moves it.
+        guard seen.insert("\(escape.description) at \(slept)").inserted else { continue }
+        slept.report(
+          """
+          The test itself started \(escape.realWait) here (Task.sleep or a real clock's sleep). In a \
+          virtual-time test, time passes only when the test moves it: a real wait only makes the test slower, \
+          and what it sees depend on the machine. To let time pass, advance instead: await \
+          TestScheduler.current.advance(by:) (scheduler.advance(by:) in withVirtualTime).
+          """
+        )
+        continue
+      }
       let site = escape.during.map(FailureLocation.init) ?? fallback
-      guard seen.insert("\(escape.description) at \(site)").inserted else { continue }
+      let description = slept.map { "\(escape.description), at \($0)" } ?? escape.description
+      guard seen.insert("\(description) at \(site)").inserted else { continue }
       site.report(
         """
-        TestScheduler could not keep virtual time exact here: \(escape.description). Work resumed \
+        TestScheduler could not keep virtual time exact here: \(description). Work resumed \
         from outside the scope arrives at a moment that depends on real time, so what the test saw \
         after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
         environment.continuousClock) and replace real I/O with a test double.

@@ -378,8 +378,8 @@ extension TestScheduler {
         : "It was cancelled, and ended."
       let what =
         origin == nil
-        ? "withVirtualTime ended with a task started in this scope"
-        : "withVirtualTime at \(scope) ended with a task started here"
+        ? "\(Self.sentenceNaming(scope: scope)) ended with a task started in it"
+        : "\(Self.sentenceNaming(scope: scope)) ended with a task started here"
       (origin ?? scope).report(
         """
         \(what) still suspended, waiting for something other than the scheduler: a stream that never \
@@ -391,56 +391,77 @@ extension TestScheduler {
     }
   }
 
-  /// Reports each leftover piece of work at the line that scheduled it, one issue per line.
+  /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
+  /// or, for the scope `@Test(.virtualTime)` opens (placed at the test's declaration, not at a
+  /// call), `the test's virtual-time scope (@Test(.virtualTime))`: never an API the test did not
+  /// call.
+  static func naming(scope: FailureLocation) -> String {
+    scope.callSite == nil ? "the test's virtual-time scope (@Test(.virtualTime))" : "withVirtualTime at \(scope)"
+  }
+
+  /// ``naming(scope:)`` at the start of a sentence (an API's name keeps its case).
+  static func sentenceNaming(scope: FailureLocation) -> String {
+    scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
+  }
+
+  /// Reports each leftover piece of work at the line that scheduled it, one issue per line: a
+  /// sleep on a clock that names no line (`environment.continuousClock`) at the line of the code
+  /// under test that awaited it, found on the sleeping task (Linux); else at the scope.
   private func reportLeftovers(_ entries: [TimerQueue.Entry], at scope: FailureLocation) {
     let now = elapsed
     let sorted = entries.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
-    var lines: [String] = []
-    var bySite: [String: [TimerQueue.Entry]] = [:]
+    // Each piece of work, with the place it is reported at: nil for the scope.
+    var order: [String] = []
+    var groups: [String: (place: FailureLocation?, located: Bool, entries: [TimerQueue.Entry])] = [:]
     for entry in sorted {
-      let key = entry.callSite.description
-      if bySite[key] == nil { lines.append(key) }
-      bySite[key, default: []].append(entry)
+      var place: FailureLocation? = FailureLocation(entry.callSite)
+      var located = false
+      if Self.namesNoLine(entry.callSite, scope: scope) {
+        place = nil
+        if case .sleep(let continuation, _) = entry.work, let site = Self.awaitSite(of: continuation) {
+          place = site
+          located = true
+        }
+      }
+      let key = place.map { "\($0.filePath):\($0.line):\($0.column)" } ?? ""
+      if groups[key] == nil {
+        order.append(key)
+        groups[key] = (place, located, [])
+      }
+      groups[key]?.entries.append(entry)
     }
-    for key in lines {
-      guard let group = bySite[key], let first = group.first else { continue }
+    for key in order {
+      guard let group = groups[key], let first = group.entries.first else { continue }
+      let count = group.entries.count
       let what: String
       let fix: String
-      // A sleep on the clock of a scope's own environment has no line of the test's to name: the
-      // clock was made by test support (for a trait), or for the scope at its own line (for
-      // `withVirtualTime`), since a `Clock`'s sleep takes no source location. It is reported at
-      // the scope, naming the clock.
-      let isSleep = if case .sleep = first.work { true } else { false }
-      let unnamed =
-        ReadSite.isLibrarySource("\(first.callSite.filePath)")
-        || (isSleep && scope.callSite == first.callSite)
-      let place = unnamed ? "inside the library" : "here"
       switch first.work {
       case .sleep:
-        let clock = unnamed ? "on environment.continuousClock" : place
-        what = group.count == 1 ? "a task sleeping \(clock)" : "\(group.count) tasks sleeping \(clock)"
+        let clock =
+          group.located
+          ? "here on environment.continuousClock" : group.place == nil ? "on environment.continuousClock" : "here"
+        what = count == 1 ? "a task sleeping \(clock)" : "\(count) tasks sleeping \(clock)"
         fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
       case .once:
-        what = group.count == 1 ? "work scheduled \(place)" : "\(group.count) pieces of work scheduled \(place)"
+        let place = group.place == nil ? "inside the library" : "here"
+        what = count == 1 ? "work scheduled \(place)" : "\(count) pieces of work scheduled \(place)"
         fix = """
-          \(group.count == 1 ? "It was" : "They were") cancelled. Advance time past \
-          \(group.count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
-          \(group.count == 1 ? "it" : "them")
+          \(count == 1 ? "It was" : "They were") cancelled. Advance time past \
+          \(count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
+          \(count == 1 ? "it" : "them")
           """
       case .repeating(let interval, _):
+        let place = group.place == nil ? "inside the library" : "here"
         what = "a repeating timer scheduled \(place) (every \(interval.literal))"
         fix = "It was cancelled. Cancel the timer before the scope ends"
       }
-      let due = group.map(\.deadline.literal).joined(separator: ", ")
-      let message = """
-        withVirtualTime at \(scope) ended with \(what) still pending (due at \(due); virtual time was \
+      let due = group.entries.map(\.deadline.literal).joined(separator: ", ")
+      (group.place ?? scope).report(
+        """
+        \(Self.sentenceNaming(scope: scope)) ended with \(what) still pending (due at \(due); virtual time was \
         \(now.literal)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
         """
-      if unnamed {
-        scope.report(message)
-      } else {
-        reportIssue(message, at: first.callSite)
-      }
+      )
     }
   }
 

@@ -209,7 +209,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       // The test itself slept, and nothing else would ever advance: said here, on the test's
       // task, then the scope moves time to the deadline as the test should have, running what was
       // due before it, in order.
-      reportIssue(stranded.message, at: callSite)
+      (stranded.site ?? FailureLocation(callSite)).report(stranded.message)
       if #available(EffectsVirtualTime , *) {
         await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
       }
@@ -260,7 +260,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
           if !registered {
             continuation.resume(throwing: CancellationError())
           } else if #available(EffectsVirtualTime , *) {
-            watchedBy = watchForStrandedDriver(ticket, onMainActor: onMainActor)
+            watchedBy = watchForStrandedDriver(ticket, onMainActor: onMainActor, at: callSite)
           }
         }
       },
@@ -367,6 +367,9 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// was asleep.
   private struct StrandedSleep: Error {
     let deadline: Duration
+    /// The line of the test that slept, when the sleep's own site names none (a sleep on
+    /// `environment.continuousClock`: see ``TestScheduler/awaitSite(of:)``) and it was found.
+    let site: FailureLocation?
 
     var message: String {
       """
@@ -383,7 +386,11 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// When the scope's driver sleeps on this scheduler, tells the scope how to wake it should it be
   /// stranded (its sleep leaves the queue and ends with ``StrandedSleep``), and answers the scope.
   @available(EffectsVirtualTime, *)
-  private func watchForStrandedDriver(_ ticket: State.SleeperTicket, onMainActor: Bool) -> VirtualExecutor? {
+  private func watchForStrandedDriver(
+    _ ticket: State.SleeperTicket,
+    onMainActor: Bool,
+    at callSite: CallSite
+  ) -> VirtualExecutor? {
     guard let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor,
       let task = ScopeTasks.currentTask, task == executor.driver
     else { return nil }
@@ -399,10 +406,15 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
           return (continuation, deadline)
         }
         guard let (continuation, deadline) = taken else { return }
+        // Found before the resumption, while the test's chain of calls is as it slept.
+        let site =
+          Self.namesNoLine(callSite, scope: state.withLock { $0.scope?.site })
+          ? Self.awaitSite(of: continuation) : nil
+        let stranded = StrandedSleep(deadline: deadline, site: site)
         if onMainActor {
-          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: StrandedSleep(deadline: deadline)) }
+          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: stranded) }
         } else {
-          continuation.resume(throwing: StrandedSleep(deadline: deadline))
+          continuation.resume(throwing: stranded)
         }
       }
     )

@@ -59,15 +59,29 @@ extension VirtualExecutor {
   }
 
   /// Records that a job of this scope started a real wait of `duration` (when known) on `clock`.
+  ///
+  /// Called as the waiting task starts the wait: inside the continuation it suspends on (every
+  /// sleep of the standard library enqueues its wake-up there), so that its chain of async calls
+  /// can be read, and the report can name the line that slept.
   func recordRealSleep(of duration: Duration?, on clock: String) {
     // Always in milliseconds, however short or round: a measured wait, not an exact duration.
     let length = duration.map { " of about .milliseconds(\(Self.milliseconds($0)))" } ?? ""
-    recordEscape(
-      """
-      a task of the scope started a real, wall-clock wait\(length) on \(clock) (Task.sleep or a \
-      real clock's sleep) instead of sleeping on the TestScheduler
-      """
+    let task = ScopeTasks.currentTask
+    let wait = "a real, wall-clock wait\(length) on \(clock)"
+    var escape = Escape(
+      description: """
+        a task of the scope started \(wait) (Task.sleep or a real clock's sleep) instead of sleeping on the \
+        TestScheduler
+        """,
+      during: nil
     )
+    escape.realWait = wait
+    escape.sleptAt = task.flatMap { ScopeTasks.resumePoints(ofSuspendedTask: $0) } ?? []
+    escape.byDriver = task != nil && task == driver
+    condition.lock()
+    escape.during = lastDrive
+    escapes.append(escape)
+    condition.unlock()
   }
 
   /// 20 for 19.96 ms: a measured wait, rounded to the millisecond for a message.

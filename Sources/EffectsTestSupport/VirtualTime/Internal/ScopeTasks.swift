@@ -69,6 +69,40 @@ enum ScopeTasks {
     return flags & (1 << 24) == 0
   }
 
+  // MARK: Where a suspended task waits
+
+  /// The resume points of the async calls the task at `address` is suspended in, innermost first,
+  /// at most `maximum`: for a task asleep in `clock.sleep(for:)`, the library's frames, then the
+  /// line of the code under test that awaited the sleep, then its callers. Nil when the task's
+  /// layout is not the one this code knows.
+  ///
+  /// The task must be suspended on a continuation that no one can resume meanwhile (the caller
+  /// holds it: taken out of the scheduler's queue), so that its contexts stay as they are. A
+  /// suspended task's `ResumeContext` (the word after the 64-byte job header) is the
+  /// continuation's context, and its `ResumeTask` (the job's last word) is that context's
+  /// `ResumeParent`, as `swift_continuation_init` sets them: checked before anything is followed.
+  /// From there each async context holds its parent and the function that resumes it (its first
+  /// two words, in the runtime's ABI).
+  static func resumePoints(ofSuspendedTask address: UInt, maximum: Int = 32) -> [UInt]? {
+    let word = MemoryLayout<UInt>.size
+    guard word == 8, let task = UnsafeRawPointer(bitPattern: address) else { return nil }
+    let resumeTask = task.load(fromByteOffset: 7 * word, as: UInt.self)
+    let first = task.load(fromByteOffset: 8 * word, as: UInt.self)
+    guard first % UInt(word) == 0, let context = UnsafeRawPointer(bitPattern: first),
+      resumeTask != 0, context.load(fromByteOffset: word, as: UInt.self) == resumeTask
+    else { return nil }
+    var points: [UInt] = []
+    var next: UnsafeRawPointer? = context
+    while let current = next, points.count < maximum {
+      let resume = current.load(fromByteOffset: word, as: UInt.self)
+      guard resume != 0 else { break }
+      points.append(resume)
+      let parent = current.load(as: UInt.self)
+      next = parent % UInt(word) == 0 ? UnsafeRawPointer(bitPattern: parent) : nil
+    }
+    return points
+  }
+
   // MARK: Task status
 
   /// Where a task keeps its status flags (`ActiveTaskStatus`, whose first 32 bits are its flags

@@ -106,8 +106,8 @@ extension TestScheduler {
     /// ended the drive in the same lock.
     private var ended = false
     /// How many tasks were resumed without waiting, and where they went to sleep (each line once).
-    private var unwaited = (count: 0, sites: [CallSite]())
-    private var offLaneSleepers = (count: 0, sites: [CallSite]())
+    private var unwaited = (count: 0, sites: [String]())
+    private var offLaneSleepers = (count: 0, sites: [String]())
 
     init(until target: Duration?, limit: Int, caller: CallSite, operation: String, cannotWait: String?) {
       self.target = target
@@ -119,13 +119,14 @@ extension TestScheduler {
 
     /// Runs the next piece of work due before the target; false when nothing more is due.
     mutating func runNext(_ scheduler: TestScheduler) -> Bool {
-      switch scheduler.runNext(until: target, orEndDriving: true) {
+      switch scheduler.runNext(until: target, orEndDriving: true, locatingSleepers: cannotWait != nil) {
       case .nothing:
         ended = true
         return false
       case .action:
         break
-      case .sleeper(let site, let offLane):
+      case .sleeper(let callSite, let located, let offLane):
+        let site = located?.description ?? callSite.description
         if cannotWait != nil {
           unwaited.count += 1
           if !unwaited.sites.contains(site) { unwaited.sites.append(site) }
@@ -209,8 +210,10 @@ extension TestScheduler {
     /// A scheduled action, which has returned.
     case action
     /// A sleeping task, resumed: it runs on when its executor gets to it. The site is where it
-    /// went to sleep; `offLane`: it slept off the scope's lanes, where no wait can see it.
-    case sleeper(CallSite, offLane: Bool)
+    /// went to sleep; `located`: the line of the code under test that slept, when the site names
+    /// none (a sleep on `environment.continuousClock`) and it was asked for; `offLane`: it slept
+    /// off the scope's lanes, where no wait can see it.
+    case sleeper(CallSite, located: FailureLocation?, offLane: Bool)
   }
 
   /// Work taken off the queue to run, with what its sleeper's slot said of it: an enum whose
@@ -226,7 +229,11 @@ extension TestScheduler {
   /// Runs the earliest work due by `target` (any, when nil), at its deadline. When nothing is due
   /// and `orEndDriving`, it moves time to `target` and ends the drive in the same lock: the last
   /// turn of every `advance` costs one lock, not three.
-  func runNext(until target: Duration?, orEndDriving: Bool = false) -> Ran {
+  ///
+  /// `locatingSleepers`: find the line that slept for a sleeper whose site names none (see
+  /// ``TestScheduler/awaitSite(of:)``), as the report that will say it needs; a sleeper off the
+  /// scope's lanes is always located, since it is always reported.
+  func runNext(until target: Duration?, orEndDriving: Bool = false, locatingSleepers: Bool = false) -> Ran {
     let next: Due = state.withLock { state in
       guard let (id, deadline, work) = state.queue.popEarliest(dueBy: target) else {
         if orEndDriving {
@@ -260,12 +267,18 @@ extension TestScheduler {
       action()
       return .action
     case .sleeper(let continuation, let sleptAt, let offLane, let onMainActor):
+      let site = sleptAt ?? CallSite()
+      // Before the resumption: the sleeping task's chain of calls is as it slept only until then.
+      var located: FailureLocation?
+      if locatingSleepers || offLane, Self.namesNoLine(site, scope: state.withLock { $0.scope?.site }) {
+        located = Self.awaitSite(of: continuation)
+      }
       if onMainActor, #available(EffectsVirtualTime , *) {
         VirtualExecutor.resumingOnMainActor { continuation.resume() }
       } else {
         continuation.resume()
       }
-      return .sleeper(sleptAt ?? CallSite(), offLane: offLane)
+      return .sleeper(site, located: located, offLane: offLane)
     }
   }
 
@@ -281,14 +294,14 @@ extension TestScheduler {
   /// when their executor gets to them, a moment that depends on real time.
   func reportUnwaited(
     _ count: Int,
-    since sites: [CallSite],
+    since sites: [String],
     operation: String,
     cannotWait: String,
     caller: CallSite
   ) {
     let one = count == 1
     let tasks = one ? "a task" : "\(count) tasks"
-    let since = sites.map(\.description).joined(separator: ", ")
+    let since = sites.joined(separator: ", ")
     let method = operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation
     reportIssue(
       """
@@ -304,11 +317,11 @@ extension TestScheduler {
 
   /// Says that `operation` resumed sleeping tasks that run off the scope's lanes, and returned
   /// without waiting for them.
-  func reportOffLane(_ count: Int, since sites: [CallSite], operation: String, caller: CallSite) {
+  func reportOffLane(_ count: Int, since sites: [String], operation: String, caller: CallSite) {
     let one = count == 1
     reportIssue(
       """
-      \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.map(\.description).joined(separator: ", ")) \
+      \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.joined(separator: ", ")) \
       that \(one ? "runs" : "run") outside the scope — on an actor with its own executor, or under another task \
       executor — where the scope cannot count \(one ? "its" : "their") jobs, so it returned without waiting for \
       \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \

@@ -151,6 +151,14 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     var description: String
     /// The async form that had returned (or was running) when it happened.
     var during: CallSite?
+    /// For a real sleep, the resume points of the task that slept, as it started the sleep (see
+    /// ``ScopeTasks/resumePoints(ofSuspendedTask:maximum:)``): where the report finds the line.
+    var sleptAt: [UInt] = []
+    /// Whether the task that slept for real is the test's own (the scope's driver).
+    var byDriver = false
+    /// For a real sleep, the wait: `a real, wall-clock wait of about .milliseconds(10) on
+    /// ContinuousClock`.
+    var realWait = ""
   }
 
   /// Guards every stored `var` below. They are `@exclusivity(unchecked)`: the lock makes every
