@@ -102,12 +102,20 @@ func recordFailure(_ message: String, at location: FailureLocation) {
 /// Inside ``withCapturedIssues(_:)`` an issue or a failure is kept for the test that asked instead,
 /// and inside ``withTestHost(_:_:)`` every report is.
 func record(_ message: String, at location: FailureLocation?, in destination: TestHost.Destination) {
+  var location = location
+  var message = message
+  // Never in a file of the library: a user cannot act on a line there. Placed at the test
+  // instead, saying so (the library's own suites fail on it: see `IssueCapture.close()`).
+  if let placed = location, ReadSite.isLibrarySource(placed.filePath) {
+    location = destination == .swiftTestingIssue ? Test.current.map { FailureLocation($0.sourceLocation) } : nil
+    message += misplacedNote
+  }
   let override = TestHostOverride.current
   // XCTest records a failure on the case running now: one raised by work that an earlier case's
   // scope left running says whose it is.
   let late =
     (destination == .xcTestFailure || destination == .standardError) && !message.contains("(Raised by work that")
-  let message = ReportBudget.bounded(late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message)
+  message = ReportBudget.bounded(late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message)
   switch destination {
   case .nowhere:
     return
@@ -139,6 +147,13 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
     recordXCTestFailure(message, at: location)
   }
 }
+
+/// What a report the library would have placed in one of its own files says, placed at the test
+/// instead.
+let misplacedNote = """
+   (swift-effects placed this report at the test: the line it found is in the library's own code, \
+  which is a bug of the library; please report it.)
+  """
 
 /// Records `message` as a failure of the running XCTest case, at `location`: XCTest's own
 /// `XCTFail` takes a `StaticString` file, which a read site found on the stack or a test's
