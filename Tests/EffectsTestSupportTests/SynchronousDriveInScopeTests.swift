@@ -3,10 +3,11 @@ import EffectsTestHelpers
 import EffectsTestSupport
 import Testing
 
-/// A synchronous `advance` or `run` inside a virtual-time scope cannot wait for the scope's tasks,
-/// so it is never what a test in a scope means: each one is reported at its line, with the fix.
-/// The common way to get one is an `await` forgotten in a closure that Swift then infers
-/// synchronous, where the compiler picks the synchronous form without a word.
+/// A synchronous `advance` or `run` inside a virtual-time scope cannot wait for the scope's tasks:
+/// while the scope has one, each is reported at its line, with the fix. The common way to get one
+/// is an `await` forgotten in a closure that Swift then infers synchronous, where the compiler
+/// picks the synchronous form without a word. With callbacks only, it drives the scope exactly,
+/// and nothing is reported.
 @Suite struct SynchronousDriveInScopeTests {
   static func report(_ operation: String, scopeLine: Int, line: Int) -> CapturedIssue {
     CapturedIssue(
@@ -47,6 +48,33 @@ import Testing
         Self.report("TestScheduler.advance(by:)", scopeLine: scopeLine, line: scopeLine + 2),
         Self.report("TestScheduler.advance(to:)", scopeLine: scopeLine, line: scopeLine + 3),
         Self.report("TestScheduler.run()", scopeLine: scopeLine, line: scopeLine + 4),
+      ]
+    )
+  }
+
+  /// In the scope of `@Test(.virtualTime)`, the report names that scope, not a `withVirtualTime`
+  /// the test never called.
+  @Test func aSynchronousDriveInATraitScopeNamesTheTraitsScope() async throws {
+    let test = try #require(Test.current)
+    let line = #line + 4
+    let issues = try await withCapturedIssues {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
+        Task {}
+        func forgetsTheAwait() { TestScheduler.current.advance(by: .seconds(1)) }
+        forgetsTheAwait()
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          TestScheduler.advance(by:) is the synchronous form, called inside the test's virtual-time scope \
+          (@Test(.virtualTime)), where it cannot wait for the scope's tasks. Write `await` before it. (In a \
+          withVirtualTime { scheduler in … } closure with no other `await`, Swift infers the closure synchronous \
+          and picks this form without a word.)
+          """,
+          line: line
+        )
       ]
     )
   }

@@ -114,6 +114,20 @@ final class XCTestPlacementXCTests: FailureCapturingTestCase {
     )
   }
 
+  /// A scope with callbacks only is driven exactly by the synchronous form: nothing to report (the
+  /// *Testing with XCTest* article says so).
+  func testASynchronousAdvanceInAScopeWithOnlyCallbacksSaysNothing() async {
+    let ran = Locked(false)
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { scheduler in
+        scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
+        scheduler.advance(by: .seconds(1))  // no `await`: the closure is synchronous
+      }
+    }
+    XCTAssertEqual(failures, [])
+    XCTAssertTrue(ran.snapshot)
+  }
+
   func testASynchronousAdvanceInAScopeIsPlacedAtItsLine() async {
     let scopeLine = #line + 2
     let failures = await capturingAsyncFailures {

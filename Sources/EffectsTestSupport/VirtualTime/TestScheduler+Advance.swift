@@ -96,10 +96,12 @@ extension TestScheduler {
       }
     }
     guard let open, open.sleepers || Self.hasTasks(open.executor) else { return }
-    let scope = open.site
+    let scope =
+      open.site.callSite == nil
+      ? "the test's virtual-time scope (@Test(.virtualTime))" : "the withVirtualTime scope opened at \(open.site)"
     reportIssue(
       """
-      \(operation) is the synchronous form, called inside the withVirtualTime scope opened at \(scope), \
+      \(operation) is the synchronous form, called inside \(scope), \
       where it cannot wait for the scope's tasks. Write `await` before it. (In a withVirtualTime { scheduler in … } \
       closure with no other `await`, Swift infers the closure synchronous and picks this form without a word.)
       """,
