@@ -230,6 +230,9 @@ extension TestScheduler {
   @available(EffectsVirtualTime, *)
   func reportEscapes(of executor: VirtualExecutor, at fallback: FailureLocation) {
     reportReplacedHooks(of: executor, at: fallback)
+    if let stall = executor.takeStall(), let first = stall.first {
+      reportStall(first, times: stall.times, awaitedAt: stall.awaitedAt, at: fallback)
+    }
     // One issue per kind of escape and line, however often it happened.
     var seen: Set<String> = []
     for escape in executor.takeEscapes() {
@@ -260,6 +263,28 @@ extension TestScheduler {
         """
       )
     }
+  }
+
+  /// Reports a test found waiting while every task of its scope slept on virtual time, at the line
+  /// where it waited (found on its task as it went on), else at `fallback`.
+  @available(EffectsVirtualTime, *)
+  func reportStall(
+    _ first: VirtualExecutor.MovedForStall,
+    times: Int,
+    awaitedAt: [UInt],
+    at fallback: FailureLocation
+  ) {
+    let place = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: awaitedAt) ?? fallback
+    let more = times == 1 ? "" : ", and \(times - 1) more \(times == 2 ? "time" : "times") as the wait went on"
+    let limit = LaneWatchdog.waitingLimit
+    place.report(
+      """
+      The test waited here while every task of its scope was asleep on virtual time (\(first.asleep)), \
+      and only the test moves a TestScheduler: it would have waited for ever. After \(limit.literal) of real time \
+      the scope moved time to \(first.to.literal) itself\(more), so the test went on. Move time before \
+      the wait: await scheduler.advance(by:) (or run()) first, then await the task.
+      """
+    )
   }
 
   /// Reports, once a scope, hooks of the scope that another library replaced while it was open:

@@ -118,6 +118,8 @@ enum LaneWatchdog {
         look(at: &watcher.watched.values[index], now: now, afterStop: afterStop)
         // The patience of waits for the scope is judged on the same looks: a wait costs nothing.
         watcher.watched.values[index].executor.judgeWaiters(elapsed: sinceLastLook, afterStop: afterStop)
+        // So is whether the test waits while every task of its scope sleeps on virtual time.
+        watcher.watched.values[index].executor.judgeStall(elapsed: sinceLastLook, afterStop: afterStop)
         watcher.watched.formIndex(after: &index)
       }
     }

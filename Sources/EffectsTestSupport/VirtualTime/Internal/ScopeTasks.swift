@@ -91,11 +91,33 @@ enum ScopeTasks {
     guard first % UInt(word) == 0, let context = UnsafeRawPointer(bitPattern: first),
       resumeTask != 0, context.load(fromByteOffset: word, as: UInt.self) == resumeTask
     else { return nil }
+    return resumePoints(from: context, maximum: maximum)
+  }
+
+  /// The resume points of the task at `address`, whose job the caller holds, queued and not run
+  /// yet (a task resumed from a wait on another task, say): suspended, so its contexts stay as
+  /// they are until the job runs. Its `ResumeContext` is where it suspended; that context's
+  /// resume function must lie in a loaded image before anything is followed. Nil when the layout
+  /// is not the one this code knows.
+  static func resumePoints(ofQueuedTask address: UInt, maximum: Int = 32) -> [UInt]? {
+    let word = MemoryLayout<UInt>.size
+    guard word == 8, let task = UnsafeRawPointer(bitPattern: address) else { return nil }
+    let first = task.load(fromByteOffset: 8 * word, as: UInt.self)
+    guard first % UInt(word) == 0, let context = UnsafeRawPointer(bitPattern: first),
+      Platform.isInLoadedImage(context.load(fromByteOffset: word, as: UInt.self))
+    else { return nil }
+    return resumePoints(from: context, maximum: maximum)
+  }
+
+  /// The resume function of `context` and of each of its parents, innermost first, at most
+  /// `maximum`; each must lie in a loaded image, or the walk stops there.
+  private static func resumePoints(from context: UnsafeRawPointer, maximum: Int) -> [UInt] {
+    let word = MemoryLayout<UInt>.size
     var points: [UInt] = []
     var next: UnsafeRawPointer? = context
     while let current = next, points.count < maximum {
       let resume = current.load(fromByteOffset: word, as: UInt.self)
-      guard resume != 0 else { break }
+      guard Platform.isInLoadedImage(resume) else { break }
       points.append(resume)
       let parent = current.load(as: UInt.self)
       next = parent % UInt(word) == 0 ? UnsafeRawPointer(bitPattern: parent) : nil
@@ -115,6 +137,9 @@ enum ScopeTasks {
   /// and holds the status either first or after two words of exclusivity state.
   private static let candidateOffsets = [96, 80]
   private static let cancelledFlag: UInt32 = 0x100
+  private static let runningFlag: UInt32 = 0x800
+  private static let enqueuedFlag: UInt32 = 0x1000
+  private static let dependencyFlag: UInt32 = 0x4000
   private static let completeFlag: UInt32 = 0x2000
 
   /// Finds where `task` — running now, on this thread — keeps its status, once per process: the
@@ -155,6 +180,16 @@ enum ScopeTasks {
     guard let offset = readableStatusOffset, let pointer = UnsafeRawPointer(bitPattern: address)
     else { return nil }
     return pointer.load(fromByteOffset: offset, as: UInt32.self) & completeFlag != 0
+  }
+
+  /// Whether the task at `address` (alive) is suspended waiting on something — another task's
+  /// value, a continuation, a group — rather than running or queued: its status says it has a
+  /// dependency, and neither runs nor is queued. False when that cannot be told (a layout this code
+  /// does not know, or a runtime that does not record dependencies): then nothing is inferred.
+  static func isWaitingOnADependency(_ address: UInt) -> Bool {
+    guard let offset = readableStatusOffset, let pointer = UnsafeRawPointer(bitPattern: address) else { return false }
+    let status = pointer.load(fromByteOffset: offset, as: UInt32.self)
+    return status & dependencyFlag != 0 && status & (runningFlag | enqueuedFlag | completeFlag) == 0
   }
 
   /// Cancels the task at `address` (kept alive by `retain(_:)`); false when the runtime does not

@@ -28,3 +28,47 @@ extension TestScheduler {
     return ReadSite.firstFrameOfCodeUnderTest(inResumePoints: points)
   }
 }
+
+extension TestScheduler {
+  /// Moves time for a test stalled in its scope (see `VirtualExecutor.judgeStall`): to the next
+  /// deadline, when everything due then is a sleeping task (resumed, it runs in the scope as the
+  /// test's own advance would run it; a callback would run here, on the watchdog's thread, outside
+  /// the test's task). Answers what was asleep and where time went; nil when nothing moved.
+  @available(EffectsVirtualTime, *)
+  func moveTimeForStalledTest() -> VirtualExecutor.MovedForStall? {
+    let found = state.withLock { state -> (deadline: Duration, first: TimerQueue.Entry, count: Int, points: [UInt])? in
+      guard state.driving == nil, let deadline = state.queue.nextDeadline(), deadline < TimerQueue.never else {
+        return nil
+      }
+      let due = state.queue.entries.filter { $0.deadline == deadline }.sorted { $0.sequence < $1.sequence }
+      guard let first = due.first, due.allSatisfy({ if case .sleep = $0.work { true } else { false } }) else {
+        return nil
+      }
+      // Under the lock the sleeper stays in the queue, so its chain of calls stays as it slept.
+      var points: [UInt] = []
+      if case .sleep(let continuation, _) = first.work, Self.namesNoLine(first.callSite, scope: state.scope?.site) {
+        points =
+          ScopeTasks.resumePoints(
+            ofSuspendedTask: UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
+          ) ?? []
+      }
+      return (deadline, first, due.count, points)
+    }
+    guard let found else { return nil }
+    let site =
+      ReadSite.firstFrameOfCodeUnderTest(inResumePoints: found.points)?.description ?? "\(found.first.callSite)"
+    let tasks = found.count == 1 ? "a task" : "\(found.count) tasks"
+    let asleep = "\(tasks) asleep until \(found.deadline.literal) from the scope's start, at \(site)"
+    guard beginDriving("the scope", at: CallSite()) else { return nil }
+    var drain = Drain(
+      until: found.deadline,
+      limit: maxRuns,
+      caller: CallSite(),
+      operation: "the scope",
+      cannotWait: nil
+    )
+    while drain.runNext(self), !drain.reachedLimit(self) {}
+    drain.finish(self)
+    return VirtualExecutor.MovedForStall(asleep: asleep, to: found.deadline)
+  }
+}

@@ -237,6 +237,16 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The driver, while it sleeps on the scope's scheduler: when every other task of the scope has
   /// suspended too, and no advance is under way, nothing can ever move time for it.
   @exclusivity(unchecked) var sleepingDriver: SleepingDriver?
+  /// How the scope's scheduler moves time for a stalled test (see
+  /// ``judgeStall(elapsed:afterStop:)``): set when the scope opens.
+  @exclusivity(unchecked) var onStall: (@Sendable () -> MovedForStall?)?
+  /// The test found stalled, and time moved for it, since the last report; how long the scope
+  /// has looked stalled, and the jobs finished when it was last looked at.
+  @exclusivity(unchecked) var stall: Stall?
+  @exclusivity(unchecked) var stalledFor: Duration = .zero
+  @exclusivity(unchecked) var stallMark: UInt64 = 0
+  /// How many times the scope has moved time for its stalled test.
+  @exclusivity(unchecked) var stallsMoved = 0
   /// The task that opened the scope: its own resumptions from outside are not escapes (it waits
   /// for them itself, in order).
   let driver: UInt?
@@ -272,6 +282,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     }
     switch claim(job) {
     case .ours:
+      if stall != nil { noteDriverResumedAfterStall(job) }
       inFlight += 1
       queuedJobs &+= 1
       jobs.append(job)
@@ -368,6 +379,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       unlockStartingLane()
       return false
     }
+    if stall != nil { noteDriverResumedAfterStall(job) }
     inFlight += 1
     queuedJobs &+= 1
     mainJobs.append(MainJob(job: job, hop: hop))

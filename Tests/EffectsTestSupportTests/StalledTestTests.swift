@@ -1,0 +1,94 @@
+import Effects
+import EffectsTestHelpers
+import Foundation
+import Testing
+
+@testable import EffectsTestSupport
+
+/// A model that loads after a delay on the environment's clock.
+@MainActor private final class DelayedLoader {
+  private(set) var loaded = false
+
+  func load() async {
+    try? await Environment.current.continuousClock.sleep(for: .seconds(2))
+    loaded = true
+  }
+
+  /// Sleeps three times in a row.
+  func retry() async {
+    for _ in 0..<3 {
+      try? await Environment.current.continuousClock.sleep(for: .seconds(1))
+    }
+    loaded = true
+  }
+
+  nonisolated static let loadLine = 13
+}
+
+/// A test that awaits a task asleep on virtual time, past its last advance, would wait for ever:
+/// only the test moves time (#42). The scope sees it stalled (its test waiting, every task asleep
+/// on virtual time), moves time itself after a second of real time, and reports the wait at the
+/// test's `await`.
+@Suite struct StalledTestTests {
+  private static let file = "EffectsTestSupportTests/StalledTestTests.swift"
+
+  @Test func aTestAwaitingATaskAsleepOnVirtualTimeGoesOnAndIsToldWhere() async {
+    let awaitLine = #line + 6
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let loader = DelayedLoader()
+        let loading = Task { await loader.load() }
+        await scheduler.advance(by: .seconds(1))  // stops short of the load's sleep
+        await loading.value
+        #expect(await loader.loaded)
+        #expect(scheduler.elapsed == .seconds(2))
+      }
+    }.issues
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.hasPrefix(
+        """
+        The test waited here while every task of its scope was asleep on virtual time (a task asleep until \
+        .seconds(2) from the scope's start, at
+        """
+      ) == true
+    )
+    #expect(issues.first?.message.contains("the scope moved time to .seconds(2) itself, so the test went on.") == true)
+    #if os(Linux)
+    #expect(issues.first?.line == awaitLine)
+    #expect(issues.first?.message.contains("at \(Self.file):\(DelayedLoader.loadLine))") == true)
+    #endif
+  }
+
+  @Test @MainActor func aMainActorTestAwaitingARetryingTaskGoesOnThroughEachSleep() async {
+    let loader = DelayedLoader()
+    let scheduler = TestScheduler()
+    let awaitLine = #line + 4
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        let retrying = Task { await loader.retry() }
+        await retrying.value
+      }
+    }.issues
+    #expect(loader.loaded)
+    #expect(scheduler.elapsed == .seconds(3))
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.contains("and 2 more times as the wait went on") == true)
+    #if os(Linux)
+    #expect(issues.first?.line == awaitLine)
+    #endif
+  }
+
+  /// A test that moves time itself is never stalled, however long its tasks take in real time.
+  @Test func aTestThatAdvancesIsNotReported() async {
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let loader = DelayedLoader()
+        let loading = Task { await loader.load() }
+        await scheduler.advance(by: .seconds(2))
+        await loading.value
+      }
+    }.issues
+    #expect(issues == [])
+  }
+}
