@@ -92,3 +92,31 @@ import Testing
     #expect(issues == [])
   }
 }
+
+/// A `withVirtualTime` inside a test's open scope opens none (#42): it hung a `@MainActor` test
+/// whose own sleep it watched, and said the sleep ran "on an actor with its own executor". It is
+/// reported at its line, and runs in the open scope on its scheduler.
+@Suite struct NestedScopeTests {
+  @MainActor @Test func aScopeInsideATraitScopeIsReportedAndTheTestGoesOnInTheOuterOne() async throws {
+    let test = try #require(Test.current)
+    let innerLine = #line + 5
+    let sleepLine = #line + 5
+    let sameScheduler = Locked(false)
+    let issues = try await withCapturedIssues {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
+        await withVirtualTime { scheduler in
+          try? await Environment.current.continuousClock.sleep(for: .seconds(1))
+          sameScheduler.withLock { $0 = scheduler === TestScheduler.current }
+        }
+      }
+    }.issues
+    #expect(sameScheduler.snapshot)
+    #expect(issues.map(\.line) == [innerLine, sleepLine])
+    #expect(
+      issues.first?.message
+        == TestScheduler.nestedScopeMessage(outer: FailureLocation(test.sourceLocation), fresh: true)
+    )
+    #expect(issues.last?.message.hasPrefix("The test itself waited on virtual time, until .seconds(1)") == true)
+    #expect(!issues.contains { $0.message.contains("actor with its own executor") })
+  }
+}

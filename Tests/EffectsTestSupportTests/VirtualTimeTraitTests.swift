@@ -1,6 +1,6 @@
 import Effects
 import EffectsTestHelpers
-import EffectsTestSupport
+@testable import EffectsTestSupport
 import Foundation
 import Testing
 
@@ -302,15 +302,30 @@ import Testing
     #expect(Environment.current.scheduler as? TestScheduler === outer.scheduler as? TestScheduler)
   }
 
-  /// A scope nested in the test's, on a scheduler of its own, moves the test's environment onto
-  /// that scheduler for its time only: once it ends, the network's latencies sleep on the test's
-  /// scheduler again, so the test's own advance answers them.
+  /// A scope opened inside the test's, on a scheduler of its own, is not opened (a test has one
+  /// scope): it is reported at its line, and the test's environment stays on the test's
+  /// scheduler, so the test's own advance answers the network's latencies after it.
   @Test(.virtualTime, .timeLimit(.minutes(1)))
-  func aNestedScopeOnAnotherSchedulerGivesTheNetworkBackToTheTestsScheduler() async throws {
+  func aScopeOpenedInsideTheTestsIsReportedAndLeavesTheNetworkOnTheTestsScheduler() async throws {
     let network = Environment.current.stubNetwork
     network.stub(.get("https://api.example.com/me"), .ok("Ada"), after: .seconds(1))
     let inner = TestScheduler()
-    await inner.withVirtualTime {}
+    let innerLine = #line + 1
+    let issues = await withCapturedIssues { await inner.withVirtualTime {} }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          TestScheduler.nestedScopeMessage(
+            outer: FailureLocation(try #require(Test.current).sourceLocation),
+            fresh: false
+          ),
+          line: innerLine
+        )
+      ]
+    )
+    #expect(
+      issues.first?.message.contains("inside another one, the test's virtual-time scope (@Test(.virtualTime))") == true
+    )
     let load = Task { try await Environment.current.network.send(.get("https://api.example.com/me")) }
     await TestScheduler.current.advance(by: .seconds(1))
     load.cancel()  // answered by now; if it still sleeps on another scheduler, this ends it
@@ -318,7 +333,7 @@ import Testing
   }
 
   /// A stub the test made, unused, is the test's to report, at the end of the test's scope: a
-  /// scope nested in it on another scheduler checks only the stubs made from its start.
+  /// scope opened inside it is not opened (reported), and reports none of the test's stubs.
   @Test func aTestsUnusedStubIsReportedAtTheEndOfTheTestsScopeNotAtANestedOne() async {
     let stubLine = #line + 4
     var inner: [CapturedIssue] = [.init("not run", line: 0)]
@@ -328,7 +343,11 @@ import Testing
         inner = await withCapturedIssues { await TestScheduler().withVirtualTime {} }.issues
       }
     }.issues
-    #expect(inner == [], "the nested scope reports none of the test's stubs")
+    #expect(inner.map(\.line) == [stubLine + 1], "only the nested scope is reported there, none of the test's stubs")
+    #expect(
+      inner.first?.message.hasPrefix("A virtual-time scope was opened here inside another one, withVirtualTime at")
+        == true
+    )
     #expect(
       issues == [
         CapturedIssue(

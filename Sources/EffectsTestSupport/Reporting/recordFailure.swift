@@ -94,7 +94,8 @@ func recordFailure(_ message: String, at location: FailureLocation) {
 /// Says `message` in `destination`, placed at `location`: the one place where a report leaves
 /// this library, within ``ReportBudget``.
 ///
-/// - A Swift Testing issue is placed at `location`, wherever it is; with none, at this line.
+/// - A Swift Testing issue is placed at `location`, wherever it is; with none, at the running
+///   test's declaration (in an exit test's child process, which has no test, at this line).
 /// - An XCTest failure is recorded on the running case at `location`, wherever it is (see
 ///   ``recordXCTestFailure(_:at:)``).
 /// - A line on standard error names `location` at its start, unless the message already names it.
@@ -109,6 +110,11 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
   if let placed = location, ReadSite.isLibrarySource(placed.filePath) {
     location = destination == .swiftTestingIssue ? Test.current.map { FailureLocation($0.sourceLocation) } : nil
     message += misplacedNote
+  }
+  // A report with no place of its own goes to the running test's declaration, not to this file's
+  // line (Swift Testing's default). Only an exit test's child process has no test to name.
+  if location == nil, destination == .swiftTestingIssue {
+    location = Test.current.map { FailureLocation($0.sourceLocation) }
   }
   let override = TestHostOverride.current
   // XCTest records a failure on the case running now: one raised by work that an earlier case's

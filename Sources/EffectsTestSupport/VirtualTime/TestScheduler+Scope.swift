@@ -86,7 +86,8 @@ extension TestScheduler {
     try await withTestScope(
       at: FailureLocation(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
       origin: "withVirtualTime",
-      leftoverWork: leftoverWork
+      leftoverWork: leftoverWork,
+      fresh: false
     ) { _ throws(Failure) in
       try await operation()
     }
@@ -210,13 +211,27 @@ extension TestScheduler {
   /// body of `@Test(.virtualTime)`, ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``
   /// and ``TestScheduler/withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``:
   /// one kind of scope.
+  ///
+  /// Inside another open scope (of another scheduler) it opens none: a nested scope would count
+  /// the test's own work in both, and neither could wait for it (a `@MainActor` test hung). It
+  /// says so at `site`, and runs `body` in the open scope: on that scope's scheduler when this
+  /// one is `fresh` (made for this call, which nothing else holds), else on this one, unscoped.
+  /// A trait's scope inside a trait's (`@Suite(.virtualTime)` and `@Test(.virtualTime)`) joins
+  /// the outer one without a word.
   func withTestScope<R, Failure: Error>(
     at site: FailureLocation,
     origin: String,
     leftoverWork: LeftoverWork,
+    fresh: Bool = true,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (TestScheduler) async throws(Failure) -> R
   ) async throws(Failure) -> R {
+    if let outer = Self.scoped, outer !== self, let outerSite = outer.state.withLock({ $0.scope?.site }) {
+      if site.callSite != nil || outerSite.callSite != nil {
+        site.report(Self.nestedScopeMessage(outer: outerSite, fresh: fresh))
+      }
+      return try await body(fresh ? outer : self)
+    }
     // Safe by default: with no environment set for the test, the scope's is a test environment
     // on this scheduler, never the live root with only its clock replaced. An environment the
     // test set is moved onto this scheduler for the scope's time only: its network goes back to
@@ -390,6 +405,20 @@ extension TestScheduler {
         """
       )
     }
+  }
+
+  /// What a scope opened inside another open scope says (see ``withTestScope(at:origin:leftoverWork:fresh:isolation:_:)``).
+  static func nestedScopeMessage(outer: FailureLocation, fresh: Bool) -> String {
+    let runs =
+      fresh
+      ? "It runs in the open scope, on its scheduler: the closure gets TestScheduler.current"
+      : "It runs in the open scope, and this scheduler has no scope of its own: its advances cannot wait for the scope's tasks"
+    return """
+      A virtual-time scope was opened here inside another one, \(naming(scope: outer)): a test has one \
+      scope, and a nested one would count the test's own work in both, so neither could wait for it. \
+      \(runs). Open one scope per test: remove this one (or the outer one), and advance the scheduler of the \
+      one that is left (TestScheduler.current).
+      """
   }
 
   /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
