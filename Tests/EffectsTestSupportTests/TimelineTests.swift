@@ -318,6 +318,30 @@ private struct Offline: Error, Equatable {}
     #expect(scheduler.pending == [])
   }
 
+  /// In the scope of `@Test(.virtualTime)`, the report names that scope, not a `withVirtualTime`.
+  @Test func anObserverStillConsumingAtTheEndOfATraitScopeNamesTheTraitsScope() async throws {
+    let test = try #require(Test.current)
+    let line = #line + 4
+    let issues = try await withCapturedIssues {
+      try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
+        let (stream, input) = AsyncStream<Int>.makeStream()
+        _ = TestObserver(observing: stream)
+        await TestScheduler.current.advance()
+        _ = input
+      }
+    }.issues
+    #expect(issues.map(\.line) == [line])
+    #expect(
+      issues.first?.message.contains(
+        """
+        made here was still observing its sequence when the test's virtual-time scope (@Test(.virtualTime)) \
+        ended, after 0 values and no end.
+        """
+      ) == true,
+      "\(issues)"
+    )
+  }
+
   private static func stillObserving(scopeLine: Int, values: String, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
