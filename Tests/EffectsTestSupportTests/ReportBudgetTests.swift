@@ -124,6 +124,42 @@ import FoundationNetworking
     Self.expectWithinBudget(issues)
   }
 
+  /// The budget counts Unicode scalars: one grapheme of a million combining marks cannot pass as
+  /// one character (it made a 2 MB report).
+  @Test func oneGraphemeOfAMillionCombiningMarksIsCutToo() {
+    let grapheme = "a" + String(repeating: "\u{301}", count: 1_000_000)
+    let (_, issues) = withCapturedIssues { Timeline<String, Never>(diagram: grapheme + "]", tick: .milliseconds(1)) }
+    #expect(issues.count == 1)
+    #expect(issues.allSatisfy { $0.message.unicodeScalars.count <= ReportBudget.characters })
+    #expect(issues.first?.message.contains("…\" (1000002 characters)") == true)
+    #expect(ReportBudget.bounded(String(repeating: grapheme, count: 1)).unicodeScalars.count <= ReportBudget.characters)
+  }
+
+  /// A duration past what `Duration.components` holds is spelled by its bound: a report of one
+  /// never traps (they crashed the process in reports of timelines, effects and stubs).
+  @Test func durationsTooLongForTheirComponentsAreSpelledNotATrap() {
+    let huge = Duration.seconds(Int64.max) * 10
+    #expect(huge.literal == "more than .seconds(9223372036854775807)")
+    #expect((.zero - huge).literal == "less than .seconds(-9223372036854775808)")
+    #expect(Effect.after(huge, [.print("x")]).description.contains("more than .seconds(9223372036854775807)"))
+    let (_, issues) = withCapturedIssues {
+      _ = Timeline<String, Never>(diagram: "ab", tick: huge)
+      _ = Timeline<String, Never>(diagram: "ab", tick: Duration(attoseconds: .min))
+    }
+    #expect(issues.count == 2)
+    #expect(issues.first?.message.contains("the diagram reaches 1 × more than .seconds(9223372036854775807)") == true)
+  }
+
+  @Test(.virtualTime) func aPlayedEventTooLateForItsComponentsIsReportedNotATrap() {
+    let huge = Duration.seconds(Int64.max) * 10
+    let (_, issues) = withCapturedIssues {
+      _ = TestScheduler.current.sequence(
+        playing: Timeline<String, Never>([.value("a", at: huge), .finished(at: .seconds(1))])
+      )
+    }
+    #expect(issues.first?.message.contains("more than .seconds(9223372036854775807)") == true)
+  }
+
   @Test func aLineOnStandardErrorIsWithinTheBudget() {
     let lines = Locked<[String]>([])
     StandardErrorSink.$current.withValue({ line in lines.withLock { $0.append(line) } }) {

@@ -69,7 +69,7 @@ import Testing
   ) -> String? {
     let atTheSleep = CapturedIssue(
       """
-      A task of the withVirtualTime scope sleeps here from a thread outside the scope — on an actor with its own \
+      A task of the virtual-time scope sleeps here from a thread outside the scope — on an actor with its own \
       executor (a SerialExecutor of its own, such as a database actor on a DispatchQueue), or under another task \
       executor — where the scope cannot count its jobs: an advance cannot tell when it gets here, nor wait for it \
       after waking it, so what the test sees can depend on timing. In tests, run such code on the default executors \

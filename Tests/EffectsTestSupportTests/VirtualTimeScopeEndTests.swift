@@ -189,7 +189,7 @@ import Darwin
       issues == [
         CapturedIssue(
           """
-          A task of a withVirtualTime scope sleeps here on another TestScheduler, one with no scope open: advancing \
+          A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: advancing \
           the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, shared by \
           every environment it builds (read Environment.current inside the scope, or make the environment with \
           Environment.test(scheduler:)). An environment set inside the scope (withEnvironment(.test()) within \

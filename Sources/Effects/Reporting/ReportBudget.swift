@@ -11,6 +11,10 @@ package enum ReportBudget {
   /// The characters a report shows at most: 20,000 (about 250 lines of 80). A longer one keeps its
   /// first ``head`` characters and its last ``tail`` (where a report says what to do), with a line
   /// between them counting the rest.
+  ///
+  /// Characters are counted as Unicode scalars, not as what Swift calls a `Character` (a grapheme
+  /// cluster): one "character" of a million combining marks is a million here, so no text passes
+  /// the budget by being one grapheme. A report is then at most 80,000 bytes of UTF-8.
   package static let characters = 20_000
 
   /// The characters kept from the start of a report that is cut: 16,000.
@@ -30,33 +34,40 @@ package enum ReportBudget {
   /// `report`, or, when it is longer than ``characters``, its start and its end around a line that
   /// counts what was cut: `… (1,234,567 characters cut: a report shows at most 20,000) …`.
   package static func bounded(_ report: String) -> String {
-    // A character is at least one byte: a report of few bytes is not counted.
+    // A scalar is at least one byte: a report of few bytes is not counted.
     guard report.utf8.count > characters else { return report }
-    let count = report.count
+    let scalars = report.unicodeScalars
+    let count = scalars.count
     guard count > characters else { return report }
     let cut = count - head - tail
     return """
-      \(report.prefix(head))
+      \(String(String.UnicodeScalarView(scalars.prefix(head))))
       … (\(cut) characters cut: a report shows at most \(characters)) …
-      \(report.suffix(tail))
+      \(String(String.UnicodeScalarView(scalars.suffix(tail))))
       """
+  }
+
+  /// The first `limit` Unicode scalars of `value`, and how many it has; nil when it has no more
+  /// than `limit`.
+  package static func prefix(_ value: String, scalars limit: Int) -> (prefix: String, count: Int)? {
+    guard value.utf8.count > limit else { return nil }
+    let scalars = value.unicodeScalars
+    let count = scalars.count
+    guard count > limit else { return nil }
+    return (String(String.UnicodeScalarView(scalars.prefix(limit))), count)
   }
 
   /// `value`, or its first ``valueCharacters`` characters, an ellipsis and its length:
   /// `https://example.com/aaaa…(2000000 characters)`.
   package static func clipped(_ value: String) -> String {
-    guard value.utf8.count > valueCharacters else { return value }
-    let count = value.count
-    guard count > valueCharacters else { return value }
-    return "\(value.prefix(valueCharacters))… (\(count) characters)"
+    guard let (prefix, count) = prefix(value, scalars: valueCharacters) else { return value }
+    return "\(prefix)… (\(count) characters)"
   }
 
   /// `value` in quotes, or its first ``valueCharacters`` characters in quotes and its length:
   /// `"a-b-c"`, `"a-b-c-…" (1000000 characters)`.
   package static func quoted(_ value: String) -> String {
-    guard value.utf8.count > valueCharacters else { return "\"\(value)\"" }
-    let count = value.count
-    guard count > valueCharacters else { return "\"\(value)\"" }
-    return "\"\(value.prefix(valueCharacters))…\" (\(count) characters)"
+    guard let (prefix, count) = prefix(value, scalars: valueCharacters) else { return "\"\(value)\"" }
+    return "\"\(prefix)…\" (\(count) characters)"
   }
 }

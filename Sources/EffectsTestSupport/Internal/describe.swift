@@ -1,3 +1,5 @@
+import Effects
+
 /// A value as failure messages show it: strings quoted (so `""` and `" "` are visible), everything
 /// else as `String(describing:)`.
 func describe(_ value: Any) -> String {
@@ -41,9 +43,8 @@ func describeList(_ values: [Any]) -> String {
 /// `"aaaa…"… (50000002 characters, the first 2000 shown)`.
 func clipped(_ text: String) -> String {
   let limit = OutputBudget.entryCharacters
-  // A character is at least one byte: a text of few bytes is not counted.
-  guard text.utf8.count > limit else { return text }
-  let count = text.count
-  guard count > limit else { return text }
-  return "\(text.prefix(limit))… (\(count) characters, the first \(limit) shown)"
+  // Counted in Unicode scalars, as every budget (see `ReportBudget`): one grapheme of a million
+  // combining marks is a million.
+  guard let (prefix, count) = ReportBudget.prefix(text, scalars: limit) else { return text }
+  return "\(prefix)… (\(count) characters, the first \(limit) shown)"
 }

@@ -89,8 +89,10 @@ enum DiagramReader {
     // The instant of the current tick; nil once `tick * ticks` is past `longest`.
     func instant(at position: Int) -> Duration? {
       if overflowed { return nil }
-      let magnitude = tick < .zero ? .zero - tick : tick
-      if ticks == 0 || magnitude <= longest / Int(ticks) { return tick * ticks }
+      // Compared, never negated or multiplied first: a tick of `Duration(attoseconds: .min)` has
+      // no negation, and `tick * ticks` is what must not overflow.
+      let bound = ticks == 0 ? longest : longest / Int(ticks)
+      if ticks == 0 || (tick <= bound && tick >= .zero - bound) { return tick * ticks }
       overflowed = true
       problems.append(
         """

@@ -118,14 +118,3 @@ extension TestScheduler {
     return unfinished.contains { $0.address != current }
   }
 }
-
-extension Duration {
-  /// ``literal``, or, for a duration past what `components` hold (more than `Int64` seconds either
-  /// way, which only arithmetic on durations reaches), the bound it is past: a report of bad input
-  /// never traps.
-  var boundedLiteral: String {
-    if self < .seconds(Int64.min) { return "less than .seconds(\(Int64.min))" }
-    if self >= .seconds(Int64.max) + .seconds(1) { return "more than .seconds(\(Int64.max))" }
-    return literal
-  }
-}

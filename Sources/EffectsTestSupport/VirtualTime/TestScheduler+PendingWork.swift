@@ -40,13 +40,13 @@ extension TestScheduler {
       let what: String
       switch kind {
       case .once: what = "work"
-      case .repeating(let interval): what = "repeating work (every \(interval.boundedLiteral))"
+      case .repeating(let interval): what = "repeating work (every \(interval.literal))"
       case .sleep: what = "sleep"
       }
       let due =
         offset >= TimerQueue.never
         ? "due never (at or past \(TimerQueue.never.literal), where virtual time ends)"
-        : "due at \(offset.boundedLiteral)"
+        : "due at \(offset.literal)"
       return "\(what) \(due), scheduled at \(callSite)"
     }
   }

@@ -163,7 +163,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     guard interval > .zero else {
       reportIssue(
         """
-        \(operation) needs a positive interval: got \(interval.boundedLiteral). Repeating at one instant would \
+        \(operation) needs a positive interval: got \(interval.literal). Repeating at one instant would \
         never end, so the work runs once. Pass an interval greater than zero.
         """,
         at: callSite
@@ -314,7 +314,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     else { return ticket }
     reportIssue(
       """
-      A task of a withVirtualTime scope sleeps here on another TestScheduler, one with no scope open: \
+      A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: \
       advancing the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, \
       shared by every environment it builds (read Environment.current inside the scope, or make the \
       environment with Environment.test(scheduler:)). An environment set inside the scope \
@@ -452,7 +452,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     guard executor.claimReport(of: "sleeps off the lanes") else { return }
     reportIssue(
       """
-      A task of the withVirtualTime scope sleeps here from a thread outside the scope — on an actor with its \
+      A task of the virtual-time scope sleeps here from a thread outside the scope — on an actor with its \
       own executor (a SerialExecutor of its own, such as a database actor on a DispatchQueue), or under another \
       task executor — where the scope cannot count its jobs: an advance cannot tell when it gets here, nor wait \
       for it after waking it, so what the test sees can depend on timing. In tests, run such code on the default \
@@ -472,7 +472,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   private func checkedDelay(_ delay: Duration, at callSite: CallSite, in operation: String) -> Duration {
     guard delay < .zero else { return min(delay, TimerQueue.never) }
     reportIssue(
-      "\(operation) got a negative delay, \(delay.boundedLiteral), and counts it as zero. Pass .zero or more.",
+      "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
       at: callSite
     )
     return .zero

@@ -12,7 +12,7 @@ extension TestScheduler {
     guard duration >= .zero else {
       reportIssue(
         """
-        \(operation) cannot move time backwards: got \(duration.boundedLiteral). Pass .zero or a positive duration.
+        \(operation) cannot move time backwards: got \(duration.literal). Pass .zero or a positive duration.
         """,
         at: caller
       )
@@ -28,7 +28,7 @@ extension TestScheduler {
     guard instant >= current else {
       reportIssue(
         """
-        \(operation) cannot move time backwards: asked for \(instant.boundedLiteral) after the start, \
+        \(operation) cannot move time backwards: asked for \(instant.literal) after the start, \
         but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
         """,
         at: caller
