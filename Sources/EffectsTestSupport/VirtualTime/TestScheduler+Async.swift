@@ -279,10 +279,12 @@ extension TestScheduler {
     let limit = LaneWatchdog.waitingLimit
     place.report(
       """
-      The test waited here while every task of its scope was asleep on virtual time (\(first.asleep)), \
-      and only the test moves a TestScheduler: it would have waited for ever. After \(limit.literal) of real time \
-      the scope moved time to \(first.to.literal) itself\(more), so the test went on. Move time before \
-      the wait: await scheduler.advance(by:) (or run()) first, then await the task.
+      The test waited here, and for \(limit.literal) of real time nothing in its scope ran while \(first.asleep). \
+      Only the test moves a TestScheduler: waiting for that, it would have waited for ever, so \
+      the scope moved time to \(first.to.literal) itself\(more), and the test went on. Move time before the wait: \
+      await scheduler.advance(by:) (or run()) first, then await the task. (Waiting for something outside the \
+      scope instead, real I/O or a detached task, looks the same to the scope: keep that out of a virtual-time \
+      test.)
       """
     )
   }

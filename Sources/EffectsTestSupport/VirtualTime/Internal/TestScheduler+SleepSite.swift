@@ -58,7 +58,7 @@ extension TestScheduler {
     let site =
       ReadSite.firstFrameOfCodeUnderTest(inResumePoints: found.points)?.description ?? "\(found.first.callSite)"
     let tasks = found.count == 1 ? "a task" : "\(found.count) tasks"
-    let asleep = "\(tasks) asleep until \(found.deadline.literal) from the scope's start, at \(site)"
+    let asleep = "\(tasks) slept on virtual time until \(found.deadline.literal) from the scope's start (at \(site))"
     guard beginDriving("the scope", at: CallSite()) else { return nil }
     var drain = Drain(
       until: found.deadline,

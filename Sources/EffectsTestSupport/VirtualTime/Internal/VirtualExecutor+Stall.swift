@@ -9,7 +9,8 @@ import Effects
 extension VirtualExecutor {
   /// What the scope's scheduler did for a stalled test: what was asleep, and where time went.
   struct MovedForStall: Sendable {
-    /// `a task asleep until .seconds(5), at Models/Poller.swift:15`.
+    /// `a task slept on virtual time until .seconds(5) from the scope's start (at
+    /// Models/Poller.swift:15)`.
     var asleep: String
     /// The instant time was moved to.
     var to: Duration
@@ -48,9 +49,11 @@ extension VirtualExecutor {
   /// look (a debugger), which no stall is charged for.
   func judgeStall(elapsed: Duration, afterStop: Bool) {
     condition.lock()
+    // A test in a real sleep of its own waits for real time, not for the scope: left alone (the
+    // sleep is reported as such).
     let quiet =
       !closed && inFlight == 0 && idleWaiters.isEmpty && sleepingDriver == nil && finishedJobs == stallMark
-      && !afterStop
+      && !afterStop && !escapes.contains(where: \.byDriver)
     stallMark = finishedJobs
     guard quiet, let driver else {
       stalledFor = .zero
