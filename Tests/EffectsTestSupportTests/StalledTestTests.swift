@@ -79,6 +79,23 @@ import Testing
     #endif
   }
 
+  /// A test in a real sleep of its own waits for real time, not for the scope: time is not moved
+  /// under it (the adversary saw it moved, with a report that the test would have waited for
+  /// ever), and only the real sleep is reported.
+  @Test func aTestInItsOwnRealSleepIsNotMovedForward() async {
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let sleeper = Task { try await Environment.current.continuousClock.sleep(for: .seconds(10)) }
+        await scheduler.advance(by: .seconds(1))
+        try? await Task.sleep(for: .milliseconds(1_500))  // on purpose: real time, longer than the patience
+        #expect(scheduler.elapsed == .seconds(1))
+        sleeper.cancel()
+      }
+    }.issues
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.hasPrefix("The test itself started a real, wall-clock wait") == true)
+  }
+
   /// A test that moves time itself is never stalled, however long its tasks take in real time.
   @Test func aTestThatAdvancesIsNotReported() async {
     let issues = await withCapturedIssues {

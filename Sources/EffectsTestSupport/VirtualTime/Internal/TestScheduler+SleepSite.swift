@@ -34,9 +34,14 @@ extension TestScheduler {
   /// deadline, when everything due then is a sleeping task (resumed, it runs in the scope as the
   /// test's own advance would run it; a callback would run here, on the watchdog's thread, outside
   /// the test's task). Answers what was asleep and where time went; nil when nothing moved.
+  ///
+  /// The sleepers are taken out and time moved in one hold of the lock, and no drive is begun: a
+  /// test that goes on at once and advances meanwhile is never told that another call is running
+  /// work, and nothing due can slip in between the check and the move.
   @available(EffectsVirtualTime, *)
   func moveTimeForStalledTest() -> VirtualExecutor.MovedForStall? {
-    let found = state.withLock { state -> (deadline: Duration, first: TimerQueue.Entry, count: Int, points: [UInt])? in
+    typealias Taken = (continuation: UnsafeContinuation<Void, any Error>, onMainActor: Bool)
+    let found = state.withLock { state -> (deadline: Duration, first: CallSite, taken: [Taken], points: [UInt])? in
       guard state.driving == nil, let deadline = state.queue.nextDeadline(), deadline < TimerQueue.never else {
         return nil
       }
@@ -44,7 +49,7 @@ extension TestScheduler {
       guard let first = due.first, due.allSatisfy({ if case .sleep = $0.work { true } else { false } }) else {
         return nil
       }
-      // Under the lock the sleeper stays in the queue, so its chain of calls stays as it slept.
+      // Still in the queue, so its chain of calls stays as it slept.
       var points: [UInt] = []
       if case .sleep(let continuation, _) = first.work, Self.namesNoLine(first.callSite, scope: state.scope?.site) {
         points =
@@ -52,23 +57,28 @@ extension TestScheduler {
             ofSuspendedTask: UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
           ) ?? []
       }
-      return (deadline, first, due.count, points)
+      var taken: [Taken] = []
+      while let (id, _, work) = state.queue.popEarliest(dueBy: deadline) {
+        guard case .sleep(let continuation, let index) = work else { continue }
+        let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
+        let onMainActor = ours && state.sleeperSlots[index].onMainActor
+        if ours, state.sleeperSlots[index].handle != nil { state.freeSleeper(at: index) }
+        taken.append((continuation, onMainActor))
+      }
+      state.elapsed = max(state.elapsed, deadline)
+      return (deadline, first.callSite, taken, points)
     }
     guard let found else { return nil }
-    let site =
-      ReadSite.firstFrameOfCodeUnderTest(inResumePoints: found.points)?.description ?? "\(found.first.callSite)"
-    let tasks = found.count == 1 ? "a task" : "\(found.count) tasks"
+    for sleeper in found.taken {
+      if sleeper.onMainActor {
+        VirtualExecutor.resumingOnMainActor { sleeper.continuation.resume() }
+      } else {
+        sleeper.continuation.resume()
+      }
+    }
+    let site = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: found.points)?.description ?? "\(found.first)"
+    let tasks = found.taken.count == 1 ? "a task" : "\(found.taken.count) tasks"
     let asleep = "\(tasks) slept on virtual time until \(found.deadline.literal) from the scope's start (at \(site))"
-    guard beginDriving("the scope", at: CallSite()) else { return nil }
-    var drain = Drain(
-      until: found.deadline,
-      limit: maxRuns,
-      caller: CallSite(),
-      operation: "the scope",
-      cannotWait: nil
-    )
-    while drain.runNext(self), !drain.reachedLimit(self) {}
-    drain.finish(self)
     return VirtualExecutor.MovedForStall(asleep: asleep, to: found.deadline)
   }
 }
