@@ -152,8 +152,6 @@ import Testing
 
   @Test func leftoverWorkInATraitScopeIsReportedAtTheLineThatScheduledIt() async throws {
     let test = try #require(Test.current)
-    // A trait's scope is the test's own declaration.
-    let scopeLine = test.sourceLocation.line
     let scheduleLine = #line + 3
     let issues = try await withCapturedIssues {
       try await VirtualTimeTrait.virtualTime.provideScope(for: test, testCase: Test.Case.current) {
