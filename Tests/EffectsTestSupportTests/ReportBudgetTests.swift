@@ -144,7 +144,12 @@ import FoundationNetworking
     #expect(Effect.after(huge, [.print("x")]).description.contains("more than .seconds(9223372036854775807)"))
     let (_, issues) = withCapturedIssues {
       _ = Timeline<String, Never>(diagram: "ab", tick: huge)
-      _ = Timeline<String, Never>(diagram: "ab", tick: Duration(attoseconds: .min))
+      // The one duration with no negation (`Duration(attoseconds:)` is macOS 15 and later).
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        _ = Timeline<String, Never>(diagram: "ab", tick: Duration(attoseconds: .min))
+      } else {
+        _ = Timeline<String, Never>(diagram: "ab", tick: .zero - huge)
+      }
     }
     #expect(issues.count == 2)
     #expect(issues.first?.message.contains("the diagram reaches 1 × more than .seconds(9223372036854775807)") == true)

@@ -407,33 +407,6 @@ extension TestScheduler {
     }
   }
 
-  /// What a scope opened inside another open scope says (see ``withTestScope(at:origin:leftoverWork:fresh:isolation:_:)``).
-  static func nestedScopeMessage(outer: FailureLocation, fresh: Bool) -> String {
-    let runs =
-      fresh
-      ? "It runs in the open scope, on its scheduler: the closure gets TestScheduler.current"
-      : "It runs in the open scope, and this scheduler has no scope of its own: its advances cannot wait for the scope's tasks"
-    return """
-      A virtual-time scope was opened here inside another one, \(naming(scope: outer)): a test has one \
-      scope, and a nested one would count the test's own work in both, so neither could wait for it. \
-      \(runs). Open one scope per test: remove this one (or the outer one), and advance the scheduler of the \
-      one that is left (TestScheduler.current).
-      """
-  }
-
-  /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
-  /// or, for the scope `@Test(.virtualTime)` opens (placed at the test's declaration, not at a
-  /// call), `the test's virtual-time scope (@Test(.virtualTime))`: never an API the test did not
-  /// call.
-  static func naming(scope: FailureLocation) -> String {
-    scope.callSite == nil ? "the test's virtual-time scope (@Test(.virtualTime))" : "withVirtualTime at \(scope)"
-  }
-
-  /// ``naming(scope:)`` at the start of a sentence (an API's name keeps its case).
-  static func sentenceNaming(scope: FailureLocation) -> String {
-    scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
-  }
-
   /// Reports each leftover piece of work at the line that scheduled it, one issue per line: a
   /// sleep on a clock that names no line (`environment.continuousClock`) at the line of the code
   /// under test that awaited it, found on the sleeping task (Linux); else at the scope.
@@ -520,5 +493,35 @@ extension TestScheduler {
         continuation.resume()
       }
     }
+  }
+}
+
+// How reports name scopes: on every OS version, as the trait and the closure forms are.
+extension TestScheduler {
+  /// What a scope opened inside another open scope says (see ``withTestScope(at:origin:leftoverWork:fresh:isolation:_:)``).
+  static func nestedScopeMessage(outer: FailureLocation, fresh: Bool) -> String {
+    let runs =
+      fresh
+      ? "It runs in the open scope, on its scheduler: the closure gets TestScheduler.current"
+      : "It runs in the open scope, and this scheduler has no scope of its own: its advances cannot wait for the scope's tasks"
+    return """
+      A virtual-time scope was opened here inside another one, \(naming(scope: outer)): a test has one \
+      scope, and a nested one would count the test's own work in both, so neither could wait for it. \
+      \(runs). Open one scope per test: remove this one (or the outer one), and advance the scheduler of the \
+      one that is left (TestScheduler.current).
+      """
+  }
+
+  /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
+  /// or, for the scope `@Test(.virtualTime)` opens (placed at the test's declaration, not at a
+  /// call), `the test's virtual-time scope (@Test(.virtualTime))`: never an API the test did not
+  /// call.
+  static func naming(scope: FailureLocation) -> String {
+    scope.callSite == nil ? "the test's virtual-time scope (@Test(.virtualTime))" : "withVirtualTime at \(scope)"
+  }
+
+  /// ``naming(scope:)`` at the start of a sentence (an API's name keeps its case).
+  static func sentenceNaming(scope: FailureLocation) -> String {
+    scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
   }
 }
