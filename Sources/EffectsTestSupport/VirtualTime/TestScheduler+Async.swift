@@ -275,11 +275,14 @@ extension TestScheduler {
     at fallback: FailureLocation
   ) {
     let place = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: awaitedAt) ?? fallback
+    let site = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: first.sleptAt)?.description ?? "\(first.queuedAt)"
+    let tasks = first.count == 1 ? "a task" : "\(first.count) tasks"
+    let asleep = "\(tasks) slept on virtual time until \(first.to.literal) from the scope's start (at \(site))"
     let more = times == 1 ? "" : ", and \(times - 1) more \(times == 2 ? "time" : "times") as the wait went on"
     let limit = LaneWatchdog.waitingLimit
     place.report(
       """
-      The test waited here, and for \(limit.literal) of real time nothing in its scope ran while \(first.asleep). \
+      The test waited here, and for \(limit.literal) of real time nothing in its scope ran while \(asleep). \
       Only the test moves a TestScheduler: waiting for that, it would have waited for ever, so \
       the scope moved time to \(first.to.literal) itself\(more), and the test went on. Move time before the wait: \
       await scheduler.advance(by:) (or run()) first, then await the task. (Waiting for something outside the \

@@ -209,7 +209,10 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       // The test itself slept, and nothing else would ever advance: said here, on the test's
       // task, then the scope moves time to the deadline as the test should have, running what was
       // due before it, in order.
-      (stranded.site ?? FailureLocation(callSite)).report(stranded.message)
+      // Symbolicated here, on the test's task, not where the sleep was ended (a lane's thread, or
+      // the watchdog's, whose looks must not come late).
+      let site = stranded.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: stranded.sleptAt)
+      (site ?? FailureLocation(callSite)).report(stranded.message)
       if #available(EffectsVirtualTime , *) {
         await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
       }
@@ -367,9 +370,9 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// was asleep.
   private struct StrandedSleep: Error {
     let deadline: Duration
-    /// The line of the test that slept, when the sleep's own site names none (a sleep on
-    /// `environment.continuousClock`: see ``TestScheduler/awaitSite(of:)``) and it was found.
-    let site: FailureLocation?
+    /// The resume points of the test as it slept, when the sleep's own site names none (a sleep on
+    /// `environment.continuousClock`: see ``TestScheduler/awaitSite(of:)``): where it slept.
+    let sleptAt: [UInt]
 
     var message: String {
       """
@@ -407,10 +410,12 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
         }
         guard let (continuation, deadline) = taken else { return }
         // Found before the resumption, while the test's chain of calls is as it slept.
-        let site =
+        let sleptAt =
           Self.namesNoLine(callSite, scope: state.withLock { $0.scope?.site })
-          ? Self.awaitSite(of: continuation) : nil
-        let stranded = StrandedSleep(deadline: deadline, site: site)
+          ? ScopeTasks.resumePoints(
+            ofSuspendedTask: UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
+          ) ?? [] : []
+        let stranded = StrandedSleep(deadline: deadline, sleptAt: sleptAt)
         if onMainActor {
           VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: stranded) }
         } else {

@@ -33,7 +33,8 @@ extension TestScheduler {
   /// Moves time for a test stalled in its scope (see `VirtualExecutor.judgeStall`): to the next
   /// deadline, when everything due then is a sleeping task (resumed, it runs in the scope as the
   /// test's own advance would run it; a callback would run here, on the watchdog's thread, outside
-  /// the test's task). Answers what was asleep and where time went; nil when nothing moved.
+  /// the test's task). Answers what was asleep and where time went; nil when nothing moved. Runs
+  /// on the watchdog's thread: nothing here symbolicates (see `VirtualExecutor.MovedForStall`).
   ///
   /// The sleepers are taken out and time moved in one hold of the lock, and no drive is begun: a
   /// test that goes on at once and advances meanwhile is never told that another call is running
@@ -76,9 +77,11 @@ extension TestScheduler {
         sleeper.continuation.resume()
       }
     }
-    let site = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: found.points)?.description ?? "\(found.first)"
-    let tasks = found.taken.count == 1 ? "a task" : "\(found.taken.count) tasks"
-    let asleep = "\(tasks) slept on virtual time until \(found.deadline.literal) from the scope's start (at \(site))"
-    return VirtualExecutor.MovedForStall(asleep: asleep, to: found.deadline)
+    return VirtualExecutor.MovedForStall(
+      count: found.taken.count,
+      queuedAt: found.first,
+      sleptAt: found.points,
+      to: found.deadline
+    )
   }
 }

@@ -8,10 +8,16 @@ import Effects
 @available(EffectsVirtualTime, *)
 extension VirtualExecutor {
   /// What the scope's scheduler did for a stalled test: what was asleep, and where time went.
+  /// Nothing is symbolicated here (that takes up to a few hundred milliseconds, and this runs on
+  /// the watchdog's thread, whose looks at every scope must not come late): the report does it,
+  /// on the test's task.
   struct MovedForStall: Sendable {
-    /// `a task slept on virtual time until .seconds(5) from the scope's start (at
-    /// Models/Poller.swift:15)`.
-    var asleep: String
+    /// How many tasks slept until ``to``.
+    var count: Int
+    /// Where the first of them was queued, and its resume points (where it slept, when its site
+    /// names no line).
+    var queuedAt: CallSite
+    var sleptAt: [UInt]
     /// The instant time was moved to.
     var to: Duration
   }
