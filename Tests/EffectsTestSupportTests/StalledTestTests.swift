@@ -48,8 +48,8 @@ import Testing
     #expect(
       issues.first?.message.hasPrefix(
         """
-        The test waited here, and for .seconds(1) of real time nothing in its scope ran while a task slept on \
-        virtual time until .seconds(2) from the scope's start (at
+        The test waited here, and for \(LaneWatchdog.waitingLimit.literal) of real time nothing in its scope ran \
+        while a task slept on virtual time until .seconds(2) from the scope's start (at
         """
       ) == true
     )
