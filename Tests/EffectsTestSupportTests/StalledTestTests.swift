@@ -45,11 +45,13 @@ import Testing
       }
     }.issues
     #expect(issues.count == 1)
+    // The patience is a second, five under the thread sanitizer.
+    #expect(issues.first?.message.hasPrefix("The test waited here, and for .seconds(") == true)
     #expect(
-      issues.first?.message.hasPrefix(
+      issues.first?.message.contains(
         """
-        The test waited here, and for \(LaneWatchdog.waitingLimit.literal) of real time nothing in its scope ran \
-        while a task slept on virtual time until .seconds(2) from the scope's start (at
+        of real time nothing in its scope ran while a task slept on virtual time until .seconds(2) from the \
+        scope's start (at
         """
       ) == true
     )
