@@ -412,9 +412,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
         // Found before the resumption, while the test's chain of calls is as it slept.
         let sleptAt =
           Self.namesNoLine(callSite, scope: state.withLock { $0.scope?.site })
-          ? ScopeTasks.resumePoints(
-            ofSuspendedTask: UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
-          ) ?? [] : []
+          ? ScopeTasks.resumePoints(ofSuspendedOn: continuation) ?? [] : []
         let stranded = StrandedSleep(deadline: deadline, sleptAt: sleptAt)
         if onMainActor {
           VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: stranded) }

@@ -94,6 +94,12 @@ enum ScopeTasks {
     return resumePoints(from: context, maximum: maximum)
   }
 
+  /// ``resumePoints(ofSuspendedTask:maximum:)`` of the task suspended on `continuation` (a
+  /// continuation is its task's address).
+  static func resumePoints(ofSuspendedOn continuation: UnsafeContinuation<Void, any Error>) -> [UInt]? {
+    resumePoints(ofSuspendedTask: UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self)))
+  }
+
   /// The resume points of the task at `address`, whose job the caller holds, queued and not run
   /// yet (a task resumed from a wait on another task, say): suspended, so its contexts stay as
   /// they are until the job runs. Its `ResumeContext` is where it suspended; that context's

@@ -23,8 +23,7 @@ extension TestScheduler {
   /// call it for a report, never on the way to one that may not come.
   static func awaitSite(of continuation: UnsafeContinuation<Void, any Error>) -> FailureLocation? {
     guard #available(EffectsVirtualTime , *) else { return nil }
-    let task = UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
-    guard let points = ScopeTasks.resumePoints(ofSuspendedTask: task) else { return nil }
+    guard let points = ScopeTasks.resumePoints(ofSuspendedOn: continuation) else { return nil }
     return ReadSite.firstFrameOfCodeUnderTest(inResumePoints: points)
   }
 }
@@ -54,9 +53,7 @@ extension TestScheduler {
       var points: [UInt] = []
       if case .sleep(let continuation, _) = first.work, Self.namesNoLine(first.callSite, scope: state.scope?.site) {
         points =
-          ScopeTasks.resumePoints(
-            ofSuspendedTask: UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
-          ) ?? []
+          ScopeTasks.resumePoints(ofSuspendedOn: continuation) ?? []
       }
       var taken: [Taken] = []
       while let (id, _, work) = state.queue.popEarliest(dueBy: deadline) {
