@@ -317,6 +317,27 @@ import Darwin
     input.finish()
   }
 
+  /// A cancelled task whose cleanup starts so many tasks that the scope looks busy is still told
+  /// apart from one that ignored cancellation: it ended, and the report says so. (The end once
+  /// stopped looking as soon as it found the scope busy, and reported the task as never ended.)
+  @Test func aCancelledTaskWhoseCleanupKeepsTheScopeBusyIsReportedAsEnded() async {
+    let scheduler = TestScheduler()
+    let (stream, input) = AsyncStream<Int>.makeStream()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        Task {
+          for await _ in stream {}
+          for _ in 0..<20_000 { Task {} }
+        }
+        await scheduler.advance()
+      }
+    }.issues
+    let message = Self.leftSuspended(scopeLine: scopeLine, outcome: "It was cancelled, and ended.")
+    #expect(issues == [CapturedIssue(message, line: scopeLine + 1)])
+    input.finish()
+  }
+
   /// Leftovers started among thousands of tasks that end are each still placed at their own line:
   /// the scope lets the ended tasks go about every thousand, moving the records of the running
   /// ones down each time.
