@@ -96,6 +96,7 @@ let package = Package(
       name: "HookNeighboursTests",
       dependencies: [
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Effects", package: "swift-effects"),
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),

@@ -9,7 +9,7 @@ import Testing
   @Test func aReportInsideTheScopeIsCapturedWithItsTextAndLine() {
     let line = #line + 2
     let (result, issues) = withCapturedIssues {
-      reportIssue("boom", at: CallSite())
+      reportIssue("boom", kind: .assertionFailed, at: CallSite())
       return 42
     }
     #expect(result == 42)
@@ -24,8 +24,8 @@ import Testing
   @Test func reportsFromChildTasksAreCapturedInOrder() async {
     let line = #line + 2
     let issues = await withCapturedIssues {
-      await Task { reportIssue("first", at: CallSite()) }.value
-      async let second: Void = reportIssue("second", at: CallSite())
+      await Task { reportIssue("first", kind: .assertionFailed, at: CallSite()) }.value
+      async let second: Void = reportIssue("second", kind: .assertionFailed, at: CallSite())
       await second
     }.issues
     #expect(issues == [CapturedIssue("first", line: line), CapturedIssue("second", line: line + 1)])
@@ -37,14 +37,14 @@ import Testing
       let (late, issues) = withCapturedIssues {
         Task {
           for await _ in gate { break }
-          reportIssue("late", at: CallSite())
+          reportIssue("late", kind: .assertionFailed, at: CallSite())
         }
       }
       #expect(issues.isEmpty)
       open.yield()
       await late.value
     } matching: { issue in
-      issue.comments.map(\.rawValue) == ["late"]
+      issue.comments.map(\.rawValue) == ["late [ReportKind.assertionFailed]"]
     }
   }
 
@@ -52,20 +52,20 @@ import Testing
     withKnownIssue {
       #expect(throws: Refused.self) {
         try withCapturedIssues {
-          reportIssue("kept until the body threw", at: CallSite())
+          reportIssue("kept until the body threw", kind: .assertionFailed, at: CallSite())
           throw Refused()
         }
       }
     } matching: { issue in
-      issue.comments.map(\.rawValue) == ["kept until the body threw"]
+      issue.comments.map(\.rawValue) == ["kept until the body threw [ReportKind.assertionFailed]"]
     }
   }
 
   @Test func nestedScopesEachKeepTheirOwn() {
     let line = #line + 2
     let outer = withCapturedIssues {
-      reportIssue("outer", at: CallSite())
-      let inner = withCapturedIssues { reportIssue("inner", at: CallSite()) }.issues
+      reportIssue("outer", kind: .assertionFailed, at: CallSite())
+      let inner = withCapturedIssues { reportIssue("inner", kind: .assertionFailed, at: CallSite()) }.issues
       #expect(inner == [CapturedIssue("inner", line: line + 1)])
     }.issues
     #expect(outer == [CapturedIssue("outer", line: line)])
@@ -76,7 +76,7 @@ import Testing
       for index in 0..<8 {
         group.addTask {
           withCapturedIssues {
-            for _ in 0...index { reportIssue("task \(index)", at: CallSite()) }
+            for _ in 0...index { reportIssue("task \(index)", kind: .assertionFailed, at: CallSite()) }
           }.issues
         }
       }

@@ -58,7 +58,7 @@ struct OffTaskRoutingTests {
   /// Every off-task origin, row by row: a task of a virtual-time scope is a test's code in every
   /// host; anywhere else, a live read with no test running stays the host's own.
   @Test func eachOffTaskOriginSendsEachKindOfReportToOnePlace() {
-    let rows: [(TestHost, ReportKind, TestHost.Destination)] = [
+    let rows: [(TestHost, ReportRouting, TestHost.Destination)] = [
       // SwiftPM's Swift Testing run: a thread, a queue, a detached task, after the test returned.
       (Self.swiftTestingOffTask, .failure, .swiftTestingIssue),
       (Self.swiftTestingOffTask, .liveRead, .standardError),
@@ -114,7 +114,7 @@ struct OffTaskRoutingTests {
           answered the live DispatchScheduler. A test should control what it reads and where its effects go: run \
           it with @Test(.environment(.test())) or inside withEnvironment(.test()) { … }, or set \
           environment.scheduler. To use the real world on purpose (an integration test), say so: \
-          withEnvironment(.live) { … } or @Test(.environment(.live)).
+          withEnvironment(.live) { … } or @Test(.environment(.live)). [ReportKind.liveRead]
           """,
           fileID: readSitesAreFound ? "EffectsTestSupportTests/OffTaskRoutingTests.swift" : nil,
           line: readSitesAreFound ? line : nil
@@ -143,7 +143,7 @@ struct OffTaskRoutingTests {
           """
           TestScheduler.current was read outside a virtual-time scope, so there is no test scheduler to answer; \
           here is a new one that nothing else uses. Mark the test @Test(.virtualTime) (or its suite \
-          @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
+          @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }. [ReportKind.wrongScheduler]
           """,
           fileID: readSitesAreFound ? "EffectsTestSupportTests/OffTaskRoutingTests.swift" : nil,
           line: readSitesAreFound ? line : nil
@@ -163,7 +163,8 @@ struct OffTaskRoutingTests {
       @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
       """
     let expected =
-      readSitesAreFound ? "\(read) (Read at EffectsTestSupportTests/OffTaskRoutingTests.swift:\(line).)" : read
+      (readSitesAreFound ? "\(read) (Read at EffectsTestSupportTests/OffTaskRoutingTests.swift:\(line).)" : read)
+      + " [ReportKind.wrongScheduler]"
     #expect(reports == [RoutedReport(.standardError, expected)])
   }
 }

@@ -18,10 +18,10 @@ import Testing
   @Test func aReportPlacedInTheLibraryIsPlacedAtTheTestSayingSo() throws {
     let test = try #require(Test.current)
     withKnownIssue {
-      reportIssue("Something went wrong.", at: Self.insideTheLibrary)
+      reportIssue("Something went wrong.", kind: .assertionFailed, at: Self.insideTheLibrary)
     } matching: { issue in
       issue.sourceLocation == test.sourceLocation
-        && issue.comments.map(\.rawValue) == ["Something went wrong." + misplacedNote]
+        && issue.comments.map(\.rawValue) == ["Something went wrong." + misplacedNote + " [ReportKind.assertionFailed]"]
     }
   }
 
@@ -29,12 +29,15 @@ import Testing
     let test = try #require(Test.current)
     var captured: [CapturedIssue] = []
     withKnownIssue {
-      captured = withCapturedIssues { reportIssue("Something went wrong.", at: Self.insideTheLibrary) }.issues
+      captured =
+        withCapturedIssues {
+          reportIssue("Something went wrong.", kind: .assertionFailed, at: Self.insideTheLibrary)
+        }.issues
     } matching: { issue in
       issue.comments.map(\.rawValue)
         == [
           "withCapturedIssues captured a report that the library would have placed in its own code: "
-            + "Something went wrong." + misplacedNote
+            + "Something went wrong." + misplacedNote + " [ReportKind.libraryFault]"
         ]
     }
     #expect(captured.map(\.line) == [test.sourceLocation.line])

@@ -21,7 +21,7 @@ import Testing
 
   /// The whole routing, row by row.
   @Test func eachHostSendsEachKindOfReportToOnePlace() {
-    let rows: [(TestHost, ReportKind, TestHost.Destination)] = [
+    let rows: [(TestHost, ReportRouting, TestHost.Destination)] = [
       (Self.swiftTestingInATest, .failure, .swiftTestingIssue),
       (Self.swiftTestingInATest, .liveRead, .swiftTestingIssue),
       // An exit test's body in its child process: Swift Testing forwards the issue to the test.
@@ -57,6 +57,7 @@ import Testing
           swift-effects: EffectsTestSupportTests/TestHostTests.swift:\(line): Spy "tokenStore.save" was called 1 time, \
           expected 2 times:
             [0] "abd"
+          [ReportKind.assertionFailed]
           """
         )
       ]
@@ -75,6 +76,7 @@ import Testing
           """
           Spy "tokenStore.save" was called 1 time, expected 2 times:
             [0] "abd"
+          [ReportKind.assertionFailed]
           """,
           fileID: "EffectsTestSupportTests/TestHostTests.swift",
           line: line
@@ -95,6 +97,7 @@ import Testing
           """
           Spy "tokenStore.save" was called 1 time, expected 2 times:
             [0] "abd"
+          [ReportKind.assertionFailed]
           """,
           fileID: "EffectsTestSupportTests/TestHostTests.swift",
           line: line
@@ -106,21 +109,31 @@ import Testing
   /// In SwiftPM's Swift Testing run a failure on a thread that carries no test is an issue with no
   /// test, which fails the run: never an `XCTFail` with no case, which was dropped.
   @Test func aFailureWithNoTestInSwiftPMsSwiftTestingRunIsAnIssueOfTheRun() {
-    let line = #line + 1
-    let reports = withTestHost(Self.swiftTestingWithNoTest) { reportIssue("boom", at: CallSite()) }.reports
+    let line = #line + 2
+    let reports = withTestHost(Self.swiftTestingWithNoTest) {
+      reportIssue("boom", kind: .assertionFailed, at: CallSite())
+    }.reports
     #expect(
       reports == [
-        RoutedReport(.swiftTestingIssue, "boom", fileID: "EffectsTestSupportTests/TestHostTests.swift", line: line)
+        RoutedReport(
+          .swiftTestingIssue,
+          "boom [ReportKind.assertionFailed]",
+          fileID: "EffectsTestSupportTests/TestHostTests.swift",
+          line: line
+        )
       ]
     )
   }
 
   @Test func aFailureInAProcessThatRunsNoTestsIsALineOnStandardError() {
     let line = #line + 1
-    let reports = withTestHost(Self.noTests) { reportIssue("boom", at: CallSite()) }.reports
+    let reports = withTestHost(Self.noTests) { reportIssue("boom", kind: .assertionFailed, at: CallSite()) }.reports
     #expect(
       reports == [
-        RoutedReport(.standardError, "swift-effects: EffectsTestSupportTests/TestHostTests.swift:\(line): boom")
+        RoutedReport(
+          .standardError,
+          "swift-effects: EffectsTestSupportTests/TestHostTests.swift:\(line): boom [ReportKind.assertionFailed]"
+        )
       ]
     )
   }
@@ -142,8 +155,8 @@ import Testing
     // environment was made, which is the place it falls back to.
     let expected =
       readSitesAreFound
-      ? "swift-effects: \(read) (Read at EffectsTestSupportTests/TestHostTests.swift:\(line).)"
-      : "swift-effects: \(read)"
+      ? "swift-effects: \(read) (Read at EffectsTestSupportTests/TestHostTests.swift:\(line).) [ReportKind.missingTestValue]"
+      : "swift-effects: \(read) [ReportKind.missingTestValue]"
     #expect(reports == [RoutedReport(.standardError, expected)])
   }
 
@@ -178,7 +191,7 @@ import Testing
       """
     // Placed at the read, as Swift Testing places it; the root has no line of its own to fall back to.
     #expect(inACase.map(\.destination) == [.xcTestFailure])
-    #expect(inACase.map(\.text) == [read])
+    #expect(inACase.map(\.text) == [read + " [ReportKind.liveRead]"])
     #expect(inACase.map(\.fileID) == [readSitesAreFound ? "EffectsTestSupportTests/TestHostTests.swift" : nil])
     #expect(inACase.map(\.line) == [readSitesAreFound ? line : nil])
   }
@@ -198,7 +211,7 @@ import Testing
           swift-effects: Environment.bootstrap(_:) was called twice: first at App/main.swift:3, again at \
           App/Other.swift:9. The second call changed nothing: the first environment stays the root. Bootstrap the \
           process's environment once, at launch; to change it for one scope (a test, a request), use \
-          withEnvironment(_:operation:) instead.
+          withEnvironment(_:operation:) instead. [ReportKind.bootstrapRefused]
           """
         )
       ]
@@ -242,7 +255,9 @@ import Testing
       real world on purpose (an integration test), say so: withEnvironment(.live) { … } or \
       @Test(.environment(.live)).
       """
-    let expected = readSitesAreFound ? "\(read) (Read at EffectsTestSupportTests/TestHostTests.swift:\(line).)" : read
+    let expected =
+      (readSitesAreFound ? "\(read) (Read at EffectsTestSupportTests/TestHostTests.swift:\(line).)" : read)
+      + " [ReportKind.liveRead]"
     #expect(reports == [RoutedReport(.standardError, expected)])
   }
 

@@ -81,7 +81,7 @@ final class LateReportXCTests: XCTestCase {
           """
           swift-effects: EffectsTestSupportTests/XCTestCaseObserverXCTests.swift:\(line): Spy "save" was called 0 \
           times, expected 1 time. (Raised by work that \(name) started and left running: it came after that test had \
-          ended.)
+          ended.) [ReportKind.assertionFailed]
           """
         )
       ]
@@ -105,7 +105,7 @@ final class LateReportXCTests: XCTestCase {
       [
         RoutedReport(
           .xcTestFailure,
-          #"Spy "save" was called 0 times, expected 1 time."#,
+          #"Spy "save" was called 0 times, expected 1 time. [ReportKind.assertionFailed]"#,
           fileID: "EffectsTestSupportTests/XCTestCaseObserverXCTests.swift",
           line: line
         )

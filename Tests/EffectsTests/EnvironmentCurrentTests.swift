@@ -248,13 +248,13 @@ func hopToAnotherThread() async {
 
 /// A reporter that keeps what it is given, in place of test support's.
 enum RecordingReporter: TestIssueReporting {
-  static let reports = Locked<[(message: String, callSite: CallSite?)]>([])
+  static let reports = Locked<[(message: String, kind: ReportKind, callSite: CallSite?)]>([])
 
-  static func report(_ message: String, at callSite: CallSite?) {
-    reports.withLock { $0.append((message, callSite)) }
+  static func report(_ message: String, kind: ReportKind, at callSite: CallSite?) {
+    reports.withLock { $0.append((message, kind, callSite)) }
   }
 
-  static func report(_ message: String, exactlyAt callSite: CallSite) {
-    reports.withLock { $0.append((message, callSite)) }
+  static func report(_ message: String, kind: ReportKind, exactlyAt callSite: CallSite) {
+    reports.withLock { $0.append((message, kind, callSite)) }
   }
 }

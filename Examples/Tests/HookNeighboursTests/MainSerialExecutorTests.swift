@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import Effects
 import EffectsTestSupport
 import Foundation
 import Testing
@@ -41,6 +42,7 @@ import Testing
       ]
     )
     #expect(issues.lines == [line])
+    #expect(issues.kinds == [.virtualTimeUnavailable])
   }
 
   @Test func withMainSerialExecutorInsideAScopeIsReportedOnceAndItsHookOutlivesTheScope() async throws {
@@ -73,6 +75,7 @@ import Testing
       ]
     )
     #expect(issues.lines == [line])
+    #expect(issues.kinds == [.inexactTime])
   }
 }
 
@@ -87,8 +90,19 @@ private final class Issues: @unchecked Sendable {
     return true
   }
 
+  /// Each issue's text, without the kind a report of swift-effects ends with.
   var messages: [String] {
-    lock.withLock { recorded.map { $0.comments.map(\.rawValue).joined(separator: "\n") } }
+    lock.withLock {
+      recorded.map { issue in
+        let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+        guard let kind = issue.reportKind else { return text }
+        return String(text.dropLast(" [\(kind)]".count))
+      }
+    }
+  }
+
+  var kinds: [ReportKind?] {
+    lock.withLock { recorded.map(\.reportKind) }
   }
 
   var lines: [Int?] {

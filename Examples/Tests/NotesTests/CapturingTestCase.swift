@@ -1,3 +1,4 @@
+import Effects
 import XCTest
 
 /// An `XCTestCase` that can keep the failures a block records instead of failing with them, so a
@@ -5,9 +6,27 @@ import XCTest
 /// XCTest's public API only, as an app's test target would.
 class CapturingTestCase: XCTestCase {
   struct Failure: Hashable {
+    /// The failure's text, without the kind a report of swift-effects ends with.
     var message: String
     var file: String
     var line: Int
+    /// The kind the text ended with (`[ReportKind.leftoverWork]`), read with the public
+    /// `ReportKind(reportText:)`; nil for a failure of anything else.
+    var kind: ReportKind?
+
+    init(message: String, file: String, line: Int) {
+      let kind = ReportKind(reportText: message)
+      var text = Substring(message)
+      if let kind {
+        while text.last?.isWhitespace == true { text.removeLast() }
+        text.removeLast("[\(kind)]".count)
+        if text.last == " " || text.last == "\n" { text.removeLast() }
+      }
+      self.message = String(text)
+      self.file = file
+      self.line = line
+      self.kind = kind
+    }
   }
 
   private var captured: [Failure]?

@@ -25,6 +25,7 @@ final class NoteEditorMistakesTests: CapturingTestCase {
     XCTAssertEqual(status, .idle, "the save never started: the advance could not wait for it")
     XCTAssertEqual(failures.map(\.line), [scopeLine + 3])
     XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.testFile) }, [true])
+    XCTAssertEqual(failures.map(\.kind), [.synchronousDrive])
     XCTAssertEqual(
       failures.map(\.message),
       [
@@ -50,6 +51,7 @@ final class NoteEditorMistakesTests: CapturingTestCase {
     }
     XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.modelFile) }, [true])
     XCTAssertEqual(failures.map(\.line), [47], "the line of NoteEditorModel that schedules the refresh")
+    XCTAssertEqual(failures.map(\.kind), [.leftoverWork])
     XCTAssertEqual(
       failures.map(\.message),
       [

@@ -163,7 +163,7 @@ extension DefaultsKey {
         + "encode with DefaultsKey.encode(_:), which throws."
       // `fatalError`, not `preconditionFailure`: the message must survive release builds.
       guard let reporter else { fatalError(message) }
-      reporter.report(message, at: nil)
+      reporter.report(message, kind: .invalidArgument, at: nil)
       return nil
     }
   }

@@ -65,7 +65,7 @@ public struct UserDefaultsStore: DefaultsStore {
       + "another name (not the app's bundle identifier, nor NSGlobalDomain), or nil for UserDefaults.standard."
     // `fatalError`, not `preconditionFailure`: the message must survive release builds.
     guard let reporter else { fatalError(message) }
-    reporter.report(message, exactlyAt: callSite)
+    reporter.report(message, kind: .invalidArgument, exactlyAt: callSite)
     defaults = nil
   }
 

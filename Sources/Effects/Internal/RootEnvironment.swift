@@ -87,7 +87,7 @@ extension BootstrapError {
   /// app, on standard error.
   package func report(reporter: (any TestIssueReporting.Type)? = TestSupportLink.reporter) {
     if let reporter {
-      reporter.report(description, exactlyAt: second)
+      reporter.report(description, kind: .bootstrapRefused, exactlyAt: second)
     } else {
       warn(description)
     }

@@ -10,15 +10,15 @@ import Foundation
 /// Each requirement says what happened; test support alone decides where it goes (a Swift Testing
 /// issue, an XCTest failure, a line on standard error, or nothing), by one rule for every host.
 package protocol TestIssueReporting: Sendable {
-  /// Records a failure with `message` in the running test: at the line of the code that caused it
-  /// when it can be found, else at `callSite`, else at the test. With no test running it is still
-  /// said, on standard error.
-  static func report(_ message: String, at callSite: CallSite?)
+  /// Records a failure of `kind` with `message` in the running test: at the line of the code that
+  /// caused it when it can be found, else at `callSite`, else at the test. With no test running it
+  /// is still said, on standard error.
+  static func report(_ message: String, kind: ReportKind, at callSite: CallSite?)
 
-  /// Records a failure with `message` in the running test at `callSite`, a line the caller knows
-  /// (the call of `Environment.bootstrap(_:)`). With no test running it is still said, on standard
-  /// error.
-  static func report(_ message: String, exactlyAt callSite: CallSite)
+  /// Records a failure of `kind` with `message` in the running test at `callSite`, a line the
+  /// caller knows (the call of `Environment.bootstrap(_:)`). With no test running it is still said,
+  /// on standard error.
+  static func report(_ message: String, kind: ReportKind, exactlyAt callSite: CallSite)
 
   /// Records that code read the live root environment with no environment set, placed like
   /// ``report(_:at:)`` — but only while a test runs. Outside any test the read is the host's own
@@ -37,7 +37,7 @@ package protocol TestIssueReporting: Sendable {
 extension TestIssueReporting {
   /// A reporter that does not tell a live read apart reports it as any failure.
   package static func reportLiveRead(_ message: String, at callSite: CallSite?) {
-    report(message, at: callSite)
+    report(message, kind: .liveRead, at: callSite)
   }
 
   /// A reporter that makes no environments leaves the live root as it is.

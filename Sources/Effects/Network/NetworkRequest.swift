@@ -248,7 +248,7 @@ extension URL {
       URL, such as "https://api.example.com/me".
       """
     if let reporter = TestSupportLink.reporter {
-      reporter.report(message, exactlyAt: site)
+      reporter.report(message, kind: .invalidArgument, exactlyAt: site)
     } else {
       warn(message)
     }

@@ -90,7 +90,7 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
     column: UInt = #column
   ) {
     guard let message = Self.wording.countFailure(count, recorded: { effects.map(describe) }) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that no effect was recorded since the recorder was made (or last cleared).
@@ -106,7 +106,7 @@ public final class RecordingInterpreter<E: Sendable>: Sendable {
     column: UInt = #column
   ) {
     guard let message = Self.wording.noneFailure(effects.map(describe)) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private static var wording: RecorderWording {
@@ -152,6 +152,6 @@ extension RecordingInterpreter where E: Equatable {
     column: UInt = #column
   ) {
     guard let message = Self.wording.listFailure(expected: expected, recorded: effects) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -34,7 +34,7 @@ public func assertEffects<Value, E: Equatable>(
       subject: "assertEffects(of:_:) found other effects"
     )
   else { return }
-  reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// The failure message for lists that differ (effects, and every recorder's list through

@@ -15,7 +15,7 @@ extension Environment {
   public var printedLines: [String] {
     let console = console
     guard let console = console as? InMemoryConsole else {
-      reportRead(Self.notInMemory("console", console, "InMemoryConsole"), fallback: nil)
+      reportRead(Self.notInMemory("console", console, "InMemoryConsole"), kind: .missingTestValue, fallback: nil)
       return []
     }
     return console.lines
@@ -34,7 +34,7 @@ extension Environment {
   public var trackedEvents: [InMemoryEventLog.Event] {
     let events = events
     guard let log = events as? InMemoryEventLog else {
-      reportRead(Self.notInMemory("events", events, "InMemoryEventLog"), fallback: nil)
+      reportRead(Self.notInMemory("events", events, "InMemoryEventLog"), kind: .missingTestValue, fallback: nil)
       return []
     }
     return log.events
@@ -66,6 +66,7 @@ extension Environment {
         to assert. Read it from an environment made by Environment.test(), or set environment.network = \
         StubNetwork() first.
         """,
+        kind: .missingTestValue,
         fallback: nil
       )
       return StubNetwork(scheduler: nil, at: nil)

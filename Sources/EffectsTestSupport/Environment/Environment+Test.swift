@@ -72,7 +72,12 @@ extension Environment {
   /// `origin` in messages.
   static func test(scheduler: TestScheduler, origin: String, callSite: CallSite?) -> Environment {
     var environment = Environment(
-      testing: TestContext(callSite: callSite, origin: origin, reads: .deterministic, report: reportRead(_:fallback:))
+      testing: TestContext(
+        callSite: callSite,
+        origin: origin,
+        reads: .deterministic,
+        report: { reportRead($0, kind: .missingTestValue, fallback: $1) }
+      )
     )
     // Set at once (one copy of the environment, not six): `useVirtualTime(of:at:)`, then a file
     // system for both `fileReader` and `fileWriter`, then a network on the scheduler. Every
@@ -123,7 +128,7 @@ extension Environment {
         callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
         origin: "Environment.unimplemented()",
         reads: .unimplemented,
-        report: reportRead(_:fallback:)
+        report: { reportRead($0, kind: .missingTestValue, fallback: $1) }
       )
     )
   }

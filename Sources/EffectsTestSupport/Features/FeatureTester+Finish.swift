@@ -77,6 +77,7 @@ extension FeatureTester {
         Let \(one ? "it" : "them") end before finish(), or cancel \(one ? "it" : "them") with a later step. \
         \(one ? "It was" : "They were") cancelled.
         """,
+        kind: .leftoverWork,
         at: site(of: step) ?? finish
       )
     }

@@ -68,6 +68,7 @@ extension FeatureTester {
   private func reportNothingToSkip(_ call: String, found nothing: String, at site: CallSite) {
     reportIssue(
       "FeatureTester.\(call) found \(nothing) to skip. Remove the call, or pass strict: false where there may be none.",
+      kind: .misuse,
       at: site
     )
   }

@@ -83,6 +83,7 @@ extension FeatureTester {
         FeatureTester.receive(_:assert:) received \(spelled(entry.action)), expected \(spelled(expected)).\(after)
         Receive the actions in the order the effects fed them back.
         """,
+        kind: .unexpectedAction,
         at: site
       )
       return
@@ -114,6 +115,7 @@ extension FeatureTester {
         FeatureTester.assertEffects(_:) was called before any step, so there are no effects to assert. Call it \
         after await tester.send(_:assert:) or await tester.receive(_:assert:).
         """,
+        kind: .misuse,
         at: site
       )
       return
@@ -126,6 +128,7 @@ extension FeatureTester {
       FeatureTester.assertEffects(_:) found other effects asked for by \(steps[index].name): \
       \(diff.render(expected: expected, actual: actual) { spelled($0) })
       """,
+      kind: .assertionFailed,
       at: site
     )
   }
@@ -169,6 +172,7 @@ extension FeatureTester {
       test did not assert:\(renderList(effects.map { spelled($0) }))
       Assert \(one ? "it" : "them") after this step with tester.assertEffects([…]).
       """,
+      kind: .unassertedEffects,
       at: site
     )
   }
@@ -191,6 +195,7 @@ extension FeatureTester {
       test did not receive:\(renderList(items))
       Assert \(one ? "it" : "each") with await tester.receive(_:assert:) before this line.
       """,
+      kind: .unreceivedAction,
       at: site
     )
   }
@@ -234,7 +239,11 @@ extension FeatureTester {
     let diff =
       lineDiff(actual: ValueShape(of: after).lines, expected: ValueShape(of: expected).lines)
       ?? "  + \(spelled(after))\n  - \(spelled(expected))"
-    reportIssue("FeatureTester.\(step) \(what) (+ actual, - expected):\n\(diff)\n\(fix)", at: site)
+    reportIssue(
+      "FeatureTester.\(step) \(what) (+ actual, - expected):\n\(diff)\n\(fix)",
+      kind: .stateMismatch,
+      at: site
+    )
   }
 
   /// Reports that `receive` found nothing to take, with what may still send it.
@@ -247,6 +256,7 @@ extension FeatureTester {
         \(message) by \(now.literal), expected \(spelled(expected)): it arrived earlier, and \
         FeatureTester.\(early.operation) at \(early.site) reported it as not received. Receive it before that line.
         """,
+        kind: .unexpectedAction,
         at: site
       )
       return
@@ -277,6 +287,6 @@ extension FeatureTester {
         earlier step asks for the effect that sends it.
         """
     }
-    reportIssue(message, at: site)
+    reportIssue(message, kind: .unexpectedAction, at: site)
   }
 }

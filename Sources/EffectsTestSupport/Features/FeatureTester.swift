@@ -235,6 +235,7 @@ public final class FeatureTester<
           FeatureTester was given a TestScheduler with no virtual-time scope open, so it cannot wait for \
           its effects. Make the tester inside scheduler.withVirtualTime { … }.
           """,
+          kind: .wrongScheduler,
           at: creation
         )
       }
@@ -249,6 +250,7 @@ public final class FeatureTester<
         @Test(.virtualTime) (or its suite @Suite(.virtualTime)), or make the tester inside \
         withVirtualTime { scheduler in … }; inside scheduler.withVirtualTime { … }, pass scheduler: scheduler.
         """,
+        kind: .wrongScheduler,
         at: creation
       )
     }
@@ -279,6 +281,7 @@ public final class FeatureTester<
       End the test with await tester.finish(), which settles the effects and reports each of these at \
       the line that caused it.
       """,
+      kind: .leftoverWork,
       at: creation
     )
   }

@@ -30,7 +30,7 @@ extension StubNetwork {
     guard let message = Self.wording.listFailure(expected: expected, recorded: requests, describe: preview) else {
       return
     }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that exactly `count` requests were sent since the network was made (or last cleared).
@@ -46,7 +46,7 @@ extension StubNetwork {
     column: UInt = #column
   ) {
     guard let message = Self.wording.countFailure(count, recorded: { requests.map(preview) }) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that no request was sent since the network was made (or last cleared).
@@ -62,7 +62,7 @@ extension StubNetwork {
     column: UInt = #column
   ) {
     guard let message = Self.wording.noneFailure(requests.map(preview)) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private static var wording: RecorderWording {

@@ -78,6 +78,7 @@ extension StubNetwork {
           not (a request matches with the same method, URL and body, and every header the tape names). A test that \
           uses part of a tape says so: network.expectsEveryExchange = false.
           """,
+          kind: .unusedStub,
           at: stub.callSite
         )
         continue
@@ -88,6 +89,7 @@ extension StubNetwork {
         Remove the stub if the code should not send this request, or find why it did not (a request matches with the \
         same method, URL and body).
         """,
+        kind: .unusedStub,
         at: stub.callSite
       )
     }

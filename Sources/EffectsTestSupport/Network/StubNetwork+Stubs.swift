@@ -74,6 +74,7 @@ extension StubNetwork {
     if latency < .zero {
       reportIssue(
         "StubNetwork.stub got a negative latency, \(latency.literal), and counts it as zero. Pass .zero or more.",
+        kind: .invalidArgument,
         at: callSite
       )
       latency = .zero

@@ -93,6 +93,7 @@ extension StubNetwork {
         Nothing is recorded or played: requests the code sends are reported as not stubbed. A tape kept \
         elsewhere is StubNetwork(tapeAt:)'s.
         """,
+        kind: .tapeUnreadable,
         at: site
       )
       return
@@ -104,6 +105,7 @@ extension StubNetwork {
         (a build that maps source paths?), so the tape would be looked for at \(file.path). Pass the tape's file: \
         StubNetwork(tapeAt: URL(fileURLWithPath: "/…/__Tapes__/\(name).json")).
         """,
+        kind: .tapeUnreadable,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
       )
     }
@@ -187,7 +189,7 @@ extension StubNetwork {
       do {
         play(try NetworkTape(contentsOf: file), from: file, at: site)
       } catch {
-        reportIssue(Self.unplayable(error, mode: mode), at: site)
+        reportIssue(Self.unplayable(error, mode: mode), kind: .tapeUnreadable, at: site)
       }
     }
   }
@@ -334,6 +336,7 @@ extension StubNetwork {
         recording too (a test of the same name running in parallel, or two networks in one test): the two would \
         overwrite each other. Give each test a tape of its own: StubNetwork(tape: "…") with a name of its own.
         """,
+        kind: .tapeNotRecorded,
         at: site
       )
     }
@@ -342,7 +345,11 @@ extension StubNetwork {
     } catch {
       state.withLock { $0.recordingFailed = true }
       let failure = NetworkTapeError(file: file, problem: .unwritable("\(error)"))
-      reportIssue("StubNetwork(tape:) cannot record: \(failure) What it records is lost.", at: site)
+      reportIssue(
+        "StubNetwork(tape:) cannot record: \(failure) What it records is lost.",
+        kind: .tapeNotRecorded,
+        at: site
+      )
     }
   }
 
@@ -371,6 +378,7 @@ extension StubNetwork {
         on the tape at \(recorder.file.path), and the code that sent it got StubNetworkError. A request sent after \
         the test is done comes from a task the test did not wait for.
         """,
+        kind: .tapeNotRecorded,
         at: recorder.site
       )
       throw StubNetworkError(request: shown(request))
@@ -402,6 +410,7 @@ extension StubNetwork {
         sent it got URLError(.timedOut), and the scope goes on. For a slower server, pass a longer \
         StubNetwork(tape:liveTimeout:).
         """,
+        kind: .tapeNotRecorded,
         at: recorder.site
       )
       throw URLError(.timedOut)
@@ -413,6 +422,7 @@ extension StubNetwork {
         to \(Self.line(shown)): \(NetworkTape.quoted("\(error)")). The request is not on the tape, and \
         the code that sent it got the error. Record where the server can be reached.
         """,
+        kind: .tapeNotRecorded,
         at: recorder.site
       )
       throw error
@@ -499,20 +509,25 @@ extension StubNetwork {
         to the live network got no response (\(Self.list(unanswered.map(Self.line)))), so the recording did not \
         end cleanly, and the file is as it was. Record again where the server can be reached.
         """,
+        kind: .tapeNotRecorded,
         at: recorder.site
       )
       return
     }
     let secrets = tape.secrets(keeping: recorder.redaction)
     if !secrets.isEmpty {
-      reportIssue(Self.secretsMessage(secrets, in: tape, file: file), at: recorder.site)
+      reportIssue(Self.secretsMessage(secrets, in: tape, file: file), kind: .secretInTape, at: recorder.site)
       return
     }
     let replaced = try? NetworkTape(contentsOf: file)
     do throws(NetworkTapeError) {
       try tape.write(to: file)
     } catch {
-      reportIssue("StubNetwork(tape:) cannot record: \(error) What it records is lost.", at: recorder.site)
+      reportIssue(
+        "StubNetwork(tape:) cannot record: \(error) What it records is lost.",
+        kind: .tapeNotRecorded,
+        at: recorder.site
+      )
       return
     }
     guard let replaced else {

@@ -111,9 +111,9 @@ public final class StubNetwork: Network, Sendable {
       // At the line that made the network: an async caller is not on the thread's stack, so the
       // line that sent the request cannot be found the way a co-effect's read site is.
       if let creation {
-        reportIssue(unmatchedMessage(request), at: creation)
+        reportIssue(unmatchedMessage(request), kind: .unmatchedRequest, at: creation)
       } else {
-        reportRead(unmatchedMessage(request), fallback: nil)
+        reportRead(unmatchedMessage(request), kind: .unmatchedRequest, fallback: nil)
       }
       throw StubNetworkError(request: request)
     }
@@ -128,6 +128,7 @@ public final class StubNetwork: Network, Sendable {
           \(what) answered at once. Send the request inside @Test(.virtualTime) or withVirtualTime { … }, \
           or give the network a scheduler (StubNetwork(scheduler:), StubNetwork(tape:scheduler:)).
           """,
+          kind: .misuse,
           at: stub.callSite
         )
       }

@@ -53,7 +53,7 @@ package struct TestHost: Sendable, Equatable {
 }
 
 /// What a report is about, which decides whether it means anything outside a test.
-package enum ReportKind: Sendable {
+package enum ReportRouting: Sendable {
   /// Something wrong wherever it happens: a failed assertion, a misuse (a refused bootstrap), a
   /// co-effect that a test's environment does not provide.
   case failure
@@ -77,7 +77,7 @@ extension TestHost {
     case nowhere
   }
 
-  /// Where a report of `kind` goes: the one routing of everything this library reports.
+  /// Where a report routed as `routing` goes: the one routing of everything this library reports.
   ///
   /// 1. A Swift Testing test runs in this task → an issue of that test (from an exit test's child
   ///    process, Swift Testing forwards it to the test that started the exit test). Asked first:
@@ -103,11 +103,11 @@ extension TestHost {
   ///      that carries no `Test.current`: there it is a line on standard error, as it always was.
   ///      It stays a line, not a failure: a Dispatch callback of a test that asked for the live
   ///      world (`.environment(.live)`) reads the root too, and nothing tells the two apart.
-  package func destination(of kind: ReportKind) -> Destination {
+  package func destination(of routing: ReportRouting) -> Destination {
     if swiftTestingTest { return .swiftTestingIssue }
     if xcTestCase { return .xcTestFailure }
-    let kind = virtualTimeScope ? .failure : kind
-    switch (kind, runner) {
+    let routing = virtualTimeScope ? .failure : routing
+    switch (routing, runner) {
     case (.failure, .swiftTesting): return .swiftTestingIssue
     case (.failure, _): return .standardError
     case (.liveRead, .swiftTesting): return .standardError

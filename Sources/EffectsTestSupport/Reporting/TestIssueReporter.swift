@@ -10,16 +10,16 @@ import Testing
 /// optimized build (`-O -wmo`, as a Release test run) drops the metadata of an internal type
 /// nothing references, and the runtime would not find it by name.
 package enum TestIssueReporter: TestIssueReporting {
-  package static func report(_ message: String, at callSite: CallSite?) {
-    reportRead(message, fallback: callSite)
+  package static func report(_ message: String, kind: ReportKind, at callSite: CallSite?) {
+    reportRead(message, kind: kind, fallback: callSite)
   }
 
-  package static func report(_ message: String, exactlyAt callSite: CallSite) {
-    recordFailure(message, at: FailureLocation(callSite))
+  package static func report(_ message: String, kind: ReportKind, exactlyAt callSite: CallSite) {
+    recordFailure(message, kind: kind, at: FailureLocation(callSite))
   }
 
   package static func reportLiveRead(_ message: String, at callSite: CallSite?) {
-    reportRead(message, fallback: callSite, kind: .liveRead)
+    reportRead(message, kind: .liveRead, fallback: callSite, routing: .liveRead)
   }
 
   /// A fresh test environment, on a scheduler of its own, when a test of either framework runs on
@@ -47,9 +47,9 @@ package enum TestIssueReporter: TestIssueReporting {
 /// read site goes into the text, `(Read at Module/File.swift:42.)`.
 ///
 /// With no test running, a failure (a test environment asked for what it does not provide) is a
-/// line on standard error, and a read of the live root is the host's own (see ``ReportKind``).
-package func reportRead(_ message: String, fallback: CallSite?) {
-  reportRead(message, fallback: fallback, kind: .failure)
+/// line on standard error, and a read of the live root is the host's own (see ``ReportRouting``).
+package func reportRead(_ message: String, kind: ReportKind, fallback: CallSite?) {
+  reportRead(message, kind: kind, fallback: fallback, routing: .failure)
 }
 
 /// What a live read inside a virtual-time scope adds to its report: the scope has a test
@@ -75,13 +75,13 @@ private let readInSetUp = """
   (the article Testing with XCTest).
   """
 
-/// ``reportRead(_:fallback:)`` for a report of `kind`.
-func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
-  let destination = TestHost.current.destination(of: kind)
+/// ``reportRead(_:kind:fallback:)`` for a report routed as `routing`.
+func reportRead(_ message: String, kind: ReportKind, fallback: CallSite?, routing: ReportRouting) {
+  let destination = TestHost.current.destination(of: routing)
   // The live root read inside a scope, which has a test environment: the code kept an environment
   // from before the scope opened.
   var message = message
-  if kind == .liveRead, TestScheduler.scoped != nil {
+  if routing == .liveRead, TestScheduler.scoped != nil {
     message += destination == .xcTestFailure ? keptFromBeforeTheScope + forTheWholeCase : keptFromBeforeTheScope
   }
   switch destination {
@@ -96,16 +96,17 @@ func reportRead(_ message: String, fallback: CallSite?, kind: ReportKind) {
     let location =
       ReadSite.caller(test: file) ?? fallback.map(FailureLocation.init)
       ?? test.map { FailureLocation($0.sourceLocation) }
-    record(message, at: location, in: destination)
+    record(message, kind: kind, at: location, in: destination)
   case .xcTestFailure:
-    let inSetUp = kind == .liveRead && XCTestCaseObserver.shared.currentCase.map(ReadSite.isInSetUp(of:)) == true
+    let inSetUp =
+      routing == .liveRead && XCTestCaseObserver.shared.currentCase.map(ReadSite.isInSetUp(of:)) == true
     let text = inSetUp ? message + readInSetUp : message
-    record(text, at: ReadSite.caller() ?? fallback.map(FailureLocation.init), in: destination)
+    record(text, kind: kind, at: ReadSite.caller() ?? fallback.map(FailureLocation.init), in: destination)
   case .standardError:
     if let site = ReadSite.caller() {
-      record("\(message) (Read at \(site).)", at: nil, in: destination)
+      record("\(message) (Read at \(site).)", kind: kind, at: nil, in: destination)
     } else {
-      record(message, at: fallback.map(FailureLocation.init), in: destination)
+      record(message, kind: kind, at: fallback.map(FailureLocation.init), in: destination)
     }
   }
 }

@@ -78,21 +78,22 @@ struct FailureLocation: Sendable, CustomStringConvertible {
     "\(fileID):\(line)"
   }
 
-  /// Records a failure with `message` here.
-  func report(_ message: String) {
-    recordFailure(message, at: self)
+  /// Records a failure of `kind` with `message` here.
+  func report(_ message: String, kind: ReportKind) {
+    recordFailure(message, kind: kind, at: self)
   }
 }
 
 /// Records a failure with `message` at `location`: where ``TestHost/destination(of:)`` sends a
 /// failure, for the current host. Every assertion, misuse and unanswerable co-effect this library
 /// reports goes through here, or through ``record(_:at:in:)`` after the same routing.
-func recordFailure(_ message: String, at location: FailureLocation) {
-  record(message, at: location, in: TestHost.current.destination(of: .failure))
+func recordFailure(_ message: String, kind: ReportKind, at location: FailureLocation) {
+  record(message, kind: kind, at: location, in: TestHost.current.destination(of: .failure))
 }
 
 /// Says `message` in `destination`, placed at `location`: the one place where a report leaves
-/// this library, within ``ReportBudget``.
+/// this library, within ``ReportBudget``, ending with its `kind` (`[ReportKind.leftoverWork]`,
+/// which `Issue.reportKind` and `ReportKind(reportText:)` read back).
 ///
 /// - A Swift Testing issue is placed at `location`, wherever it is; with none, at the running
 ///   test's declaration (in an exit test's child process, which has no test, at this line).
@@ -100,9 +101,10 @@ func recordFailure(_ message: String, at location: FailureLocation) {
 ///   ``recordXCTestFailure(_:at:)``).
 /// - A line on standard error names `location` at its start, unless the message already names it.
 ///
-/// Inside ``withCapturedIssues(_:)`` an issue or a failure is kept for the test that asked instead,
-/// and inside ``withTestHost(_:_:)`` every report is.
-func record(_ message: String, at location: FailureLocation?, in destination: TestHost.Destination) {
+/// Inside ``withCapturedIssues(_:)`` an issue or a failure is kept for the test that asked instead
+/// (its text without the kind, which is kept beside it), and inside ``withTestHost(_:_:)`` every
+/// report is, as it would have been recorded.
+func record(_ message: String, kind: ReportKind, at location: FailureLocation?, in destination: TestHost.Destination) {
   var location = location
   var message = message
   // Never in a file of the library: a user cannot act on a line there. Placed at the test
@@ -121,23 +123,26 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
   // scope left running says whose it is.
   let late =
     (destination == .xcTestFailure || destination == .standardError) && !message.contains("(Raised by work that")
-  message = ReportBudget.bounded(late ? message + XCTestCaseOrigin.lateNote(for: .ofCurrentWork) : message)
+  if late { message += XCTestCaseOrigin.lateNote(for: .ofCurrentWork) }
+  // Within the budget with its kind: a report cut keeps its end, so the kind stays.
+  let tagged = ReportBudget.bounded(kind.tagged(message))
+  message = ReportBudget.bounded(message)
   switch destination {
   case .nowhere:
     return
   case .standardError:
-    warn(placed(message, at: location))
+    warn(placed(tagged, at: location))
   case .swiftTestingIssue:
     if let override {
-      return override.keep(RoutedReport(destination, message, fileID: location?.fileID, line: location?.line))
+      return override.keep(RoutedReport(destination, tagged, fileID: location?.fileID, line: location?.line))
     }
-    if let location, IssueCapture.keep(message, at: location) { return }
+    if let location, IssueCapture.keep(message, kind: kind, at: location) { return }
     guard let location else {
-      Issue.record(Comment(rawValue: message))
+      Issue.record(Comment(rawValue: tagged))
       return
     }
     Issue.record(
-      Comment(rawValue: message),
+      Comment(rawValue: tagged),
       sourceLocation: SourceLocation(
         fileID: location.fileID,
         filePath: location.filePath,
@@ -147,10 +152,10 @@ func record(_ message: String, at location: FailureLocation?, in destination: Te
     )
   case .xcTestFailure:
     if let override {
-      return override.keep(RoutedReport(destination, message, fileID: location?.fileID, line: location?.line))
+      return override.keep(RoutedReport(destination, tagged, fileID: location?.fileID, line: location?.line))
     }
-    if let location, IssueCapture.keep(message, at: location) { return }
-    recordXCTestFailure(message, at: location)
+    if let location, IssueCapture.keep(message, kind: kind, at: location) { return }
+    recordXCTestFailure(tagged, at: location)
   }
 }
 

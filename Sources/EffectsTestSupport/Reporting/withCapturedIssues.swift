@@ -1,7 +1,7 @@
-import Effects
+package import Effects
 
 /// A failure this library reported inside ``withCapturedIssues(_:)``: its text and the line it
-/// points at.
+/// points at, and its kind.
 ///
 /// For the library's own tests, which assert the exact text and place of a report without making
 /// the run print it as a known issue. Not public: a user proves a report with `withKnownIssue`.
@@ -18,12 +18,26 @@ package struct CapturedIssue: Hashable, Sendable, CustomStringConvertible {
   package var fileID: String
   /// The line the failure points at.
   package var line: Int
+  /// The report's kind, which its recorded text ends with (``message`` does not). Not compared:
+  /// a test states the text and the line, and asserts the kinds on their own (`issues.map(\.kind)`).
+  package var kind: ReportKind?
 
   /// An issue saying `message` at `line` of `fileID`, by default the calling file.
-  package init(_ message: String, fileID: String = #fileID, line: Int) {
+  package init(_ message: String, fileID: String = #fileID, line: Int, kind: ReportKind? = nil) {
     self.message = message
     self.fileID = fileID
     self.line = line
+    self.kind = kind
+  }
+
+  package static func == (one: CapturedIssue, other: CapturedIssue) -> Bool {
+    (one.message, one.fileID, one.line) == (other.message, other.fileID, other.line)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(message)
+    hasher.combine(fileID)
+    hasher.combine(line)
   }
 
   /// `Module/File.swift:42: message`.
@@ -74,7 +88,7 @@ final class IssueCapture: Sendable {
   @TaskLocal static var current: IssueCapture?
 
   private struct State {
-    var kept: [(message: String, location: FailureLocation)] = []
+    var kept: [(message: String, kind: ReportKind, location: FailureLocation)] = []
     var isOpen = true
   }
 
@@ -82,11 +96,11 @@ final class IssueCapture: Sendable {
 
   /// Keeps a failure for the capture bound to the current task, if there is one still open;
   /// answers whether it did.
-  static func keep(_ message: String, at location: FailureLocation) -> Bool {
+  static func keep(_ message: String, kind: ReportKind, at location: FailureLocation) -> Bool {
     guard let current else { return false }
     return current.state.withLock { state in
       guard state.isOpen else { return false }
-      state.kept.append((message, location))
+      state.kept.append((message, kind, location))
       return true
     }
   }
@@ -108,11 +122,12 @@ final class IssueCapture: Sendable {
         withCapturedIssues captured a report that the library would have placed in its own code: \
         \(misplaced.message.prefix(300))
         """,
+        kind: .libraryFault,
         at: nil,
         in: TestHost.current.destination(of: .failure)
       )
     }
-    return kept.map { CapturedIssue($0.message, fileID: $0.location.fileID, line: $0.location.line) }
+    return kept.map { CapturedIssue($0.message, fileID: $0.location.fileID, line: $0.location.line, kind: $0.kind) }
   }
 
   /// Stops capturing and records what was kept, as if there had been no capture.
@@ -121,6 +136,6 @@ final class IssueCapture: Sendable {
       state.isOpen = false
       return state.kept
     }
-    for failure in kept { recordFailure(failure.message, at: failure.location) }
+    for failure in kept { recordFailure(failure.message, kind: failure.kind, at: failure.location) }
   }
 }

@@ -109,7 +109,7 @@ public final class CallLog: Sendable {
   ) {
     guard let message = Self.wording.listFailure(expected: expected, recorded: verifyAll(), describe: \.rendered)
     else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that exactly `count` calls were logged since the log was made (or last cleared),
@@ -126,7 +126,7 @@ public final class CallLog: Sendable {
     column: UInt = #column
   ) {
     guard let message = Self.wording.countFailure(count, recorded: { verifyAll().map(\.rendered) }) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that nothing was logged since the log was made (or last cleared).
@@ -141,7 +141,7 @@ public final class CallLog: Sendable {
     column: UInt = #column
   ) {
     guard let message = Self.wording.noneFailure(verifyAll().map(\.rendered)) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that every logged call was checked by an assertion: a spy assertion
@@ -164,6 +164,7 @@ public final class CallLog: Sendable {
       CallLog has \(counted(unverified.count, "call")) that no assertion verified:\(list)
       Assert them (a spy assertion, or assertCalls), or fix the code that made them.
       """,
+      kind: .unverifiedCalls,
       fileID: fileID,
       filePath: filePath,
       line: line,

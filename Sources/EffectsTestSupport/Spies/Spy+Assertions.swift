@@ -19,7 +19,7 @@ extension Spy {
     column: UInt = #column
   ) {
     guard let message = wording.countFailure(count, recorded: { verifyCalls().map(describe) }) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the spy was not called at all since it was made (or last cleared).
@@ -34,7 +34,7 @@ extension Spy {
     column: UInt = #column
   ) {
     guard let message = wording.noneFailure(verifyCalls().map(describe)) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// How messages name the spy, as the test creates it: `Spy "tokenStore.save"`.
@@ -84,6 +84,6 @@ extension Spy where Input: Equatable {
     guard let message = wording.listFailure(expected: expected, recorded: verifyCalls(), describe: describe) else {
       return
     }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

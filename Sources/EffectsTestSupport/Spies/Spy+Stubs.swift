@@ -98,13 +98,21 @@ extension Spy {
         \(subject) has no script, so assertScriptConsumed() has nothing to check. Stub it with stub(script:), or \
         remove the assertion.
         """,
+        kind: .misuse,
         fileID: fileID,
         filePath: filePath,
         line: line,
         column: column
       )
     } else if let leftover {
-      reportIssue("\(subject) has \(leftover.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+      reportIssue(
+        "\(subject) has \(leftover.message)",
+        kind: .unusedStub,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
     }
   }
 
@@ -112,7 +120,7 @@ extension Spy {
     let (leftover, replaced) = state.withLock { $0.replaceStub(response: response, script: script) }
     withExtendedLifetime(replaced) {}
     if let leftover {
-      reportIssue("\(subject) was stubbed again with \(leftover.message)", at: leftover.setAt)
+      reportIssue("\(subject) was stubbed again with \(leftover.message)", kind: .unusedStub, at: leftover.setAt)
     }
   }
 }

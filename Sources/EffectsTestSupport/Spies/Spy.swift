@@ -99,7 +99,7 @@ public final class Spy<Input, Output> {
 
   deinit {
     if let leftover = state.withLock({ $0.takeUnreportedScriptLeftover() }) {
-      reportIssue("\(subject) was deinitialized with \(leftover.message)", at: leftover.setAt)
+      reportIssue("\(subject) was deinitialized with \(leftover.message)", kind: .unusedStub, at: leftover.setAt)
     }
   }
 
@@ -163,7 +163,7 @@ public final class Spy<Input, Output> {
         \(subject) was called with \(describe(input)), but it has no stub. Stub it in the test \
         with stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
         """
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      reportIssue(message, kind: .unstubbedCall, fileID: fileID, filePath: filePath, line: line, column: column)
       throw SpyError(description: message)
     case .scriptUsedUp(let callNumber, let outputs, let setAt):
       let message = """
@@ -171,7 +171,7 @@ public final class Spy<Input, Output> {
         (with \(describe(input))) has no output, because the script set at \(setAt) has \
         \(outputs == 1 ? "1 output" : "\(outputs) outputs"). Add an output to the script, or find the extra call.
         """
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      reportIssue(message, kind: .unstubbedCall, fileID: fileID, filePath: filePath, line: line, column: column)
       if outputIsVoid { return unsafeBitCast((), to: Output.self) }
       throw SpyError(description: message)
     }
@@ -223,6 +223,7 @@ extension Spy where Output == Void {
         \(subject) threw \(describe(error)), but it was called with record(…), which cannot throw, so the error \
         cannot reach the caller. Where the spy stands in for a throwing method, call it as `try spy(input)`.
         """,
+        kind: .misuse,
         fileID: fileID,
         filePath: filePath,
         line: line,

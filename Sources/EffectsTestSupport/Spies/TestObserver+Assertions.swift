@@ -15,7 +15,7 @@ extension TestObserver {
     column: UInt = #column
   ) {
     guard let message = wording.countFailure(count, recorded: { values.map(describe) }) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that no value was received since the observer was made (or last cleared).
@@ -30,7 +30,7 @@ extension TestObserver {
     column: UInt = #column
   ) {
     guard let message = wording.noneFailure(values.map(describe)) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the stream completed (and did not fail).
@@ -48,7 +48,7 @@ extension TestObserver {
       } else {
         "\(observerName) did not complete; it received \(valuesPhrase(values.count)) and is still open."
       }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the stream has not completed.
@@ -61,6 +61,7 @@ extension TestObserver {
     guard didComplete else { return }
     reportIssue(
       "\(observerName) completed, expected it not to, after \(valuesPhrase(values.count)).",
+      kind: .assertionFailed,
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -83,6 +84,7 @@ extension TestObserver {
     guard failure == nil else { return }
     reportIssue(
       "\(observerName) did not fail\(outcome).",
+      kind: .assertionFailed,
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -100,6 +102,7 @@ extension TestObserver {
     guard let failure else { return }
     reportIssue(
       "\(observerName) failed with \(describe(failure)), expected it not to fail.",
+      kind: .assertionFailed,
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -151,7 +154,7 @@ extension TestObserver where Value: Equatable {
     column: UInt = #column
   ) {
     guard let message = wording.listFailure(expected: expected, recorded: values, describe: describe) else { return }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that the latest value received is `expected`.
@@ -175,7 +178,7 @@ extension TestObserver where Value: Equatable {
     case nil:
       message = "\(observerName) received no values, expected the last one to be \(describe(expected))."
     }
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(message, kind: .assertionFailed, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
@@ -243,6 +246,7 @@ extension TestObserver where Value: Equatable {
         @Test(.virtualTime), or inside withVirtualTime { … } — so each event is timed on the scope's scheduler; \
         or check the values alone, with assertValues(_:).
         """,
+        kind: .misuse,
         at: callSite
       )
       return
@@ -267,7 +271,7 @@ extension TestObserver where Value: Equatable {
         The expected timeline has no end: it checks the events so far, and that the sequence has not ended yet.
         """
     }
-    reportIssue(message, at: callSite)
+    reportIssue(message, kind: .assertionFailed, at: callSite)
   }
 }
 

@@ -190,6 +190,7 @@ public final class TestObserver<Value, Failure: Error> {
         \(describe(error)), as a failure: it is not a \(Failure.self). Declare the observer with Failure = any Error \
         (or the sequence's error type).
         """,
+        kind: .misuse,
         at: callSite
       )
     }
@@ -272,6 +273,7 @@ extension TestObserver where Value: Sendable, Failure == any Error {
       sequence that never ends: a timer, a stream of notifications), or let the sequence end before the scope does; if \
       the test means to leave it running, open the scope with leftoverWork: .expected.
       """,
+      kind: .leftoverWork,
       at: callSite
     )
     state.withLock { $0.stopped = true }

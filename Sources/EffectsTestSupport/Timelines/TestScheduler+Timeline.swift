@@ -114,6 +114,7 @@ extension TestScheduler {
         \(problems.joined). List the events in the order they happen, at \(now.spelled) or later \
         (the scheduler's elapsed time now), with the end last.
         """,
+        kind: .invalidTimeline,
         at: callSite
       )
     }

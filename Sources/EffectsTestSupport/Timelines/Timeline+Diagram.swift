@@ -191,6 +191,7 @@ enum DiagramReader {
         The timeline diagram \(ReportBudget.quoted(diagram)) cannot be read as written: \
         \(problems.joined).
         """,
+        kind: .invalidTimeline,
         at: callSite
       )
     }

@@ -105,6 +105,7 @@ extension TestScheduler {
       where it cannot wait for the scope's tasks. Write `await` before it. (In a withVirtualTime { scheduler in … } \
       closure with no other `await`, Swift infers the closure synchronous and picks this form without a word.)
       """,
+      kind: .synchronousDrive,
       at: caller
     )
   }

@@ -138,6 +138,7 @@ extension TestScheduler {
         returns without waiting for them. Tasks that never all suspend keep a scope busy: a loop of Task.yield() \
         polling for something, or a job that does not return.
         """,
+        kind: .busyScope,
         at: caller
       )
       return false
@@ -151,6 +152,7 @@ extension TestScheduler {
       them, so what the test sees after this line may depend on timing. Let the loop await what it polls for \
       (sleep on the scheduler, or await a stream or a continuation) instead of yielding.
       """,
+      kind: .busyScope,
       at: caller
     )
     patience = .advanceAfterGivingUp
@@ -176,6 +178,7 @@ extension TestScheduler {
         Advance the scheduler whose scope the code runs in: one scheduler per test, shared by every \
         environment it builds.
         """,
+        kind: .wrongScheduler,
         at: caller
       )
       return executor
@@ -186,6 +189,7 @@ extension TestScheduler {
         \(operation) was called by a task that outlived its withVirtualTime scope, \
         so it cannot wait for the tasks it wakes. Await the task before the scope ends, or cancel it.
         """,
+        kind: .wrongScheduler,
         at: caller
       )
       _ = executor
@@ -199,6 +203,7 @@ extension TestScheduler {
         scope, or one started by code outside the test), so it cannot wait for the tasks it wakes. \
         Advance from the test body inside the scope.
         """,
+        kind: .wrongScheduler,
         at: caller
       )
       return nil
@@ -247,7 +252,8 @@ extension TestScheduler {
           virtual-time test, time passes only when the test moves it: a real wait only makes the test slower, \
           and what it sees depend on the machine. To let time pass, advance instead: await \
           TestScheduler.current.advance(by:) (scheduler.advance(by:) in withVirtualTime).
-          """
+          """,
+          kind: .realWaitInTest
         )
         continue
       }
@@ -260,7 +266,8 @@ extension TestScheduler {
         from outside the scope arrives at a moment that depends on real time, so what the test saw \
         after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
         environment.continuousClock) and replace real I/O with a test double.
-        """
+        """,
+        kind: .inexactTime
       )
     }
   }
@@ -288,7 +295,8 @@ extension TestScheduler {
       await scheduler.advance(by:) (or run()) first, then await the task. (Waiting for something outside the \
       scope instead, real I/O or a detached task, looks the same to the scope: keep that out of a virtual-time \
       test.)
-      """
+      """,
+      kind: .waitedOnVirtualTime
     )
   }
 
@@ -298,6 +306,9 @@ extension TestScheduler {
   func reportReplacedHooks(of executor: VirtualExecutor, at site: FailureLocation) {
     let replaced = RuntimeHooks.replacedWhileOpen()
     guard !replaced.isEmpty, executor.claimReport(of: "replaced hooks") else { return }
-    site.report("TestScheduler could not keep virtual time exact here: \(VirtualTimeAvailability.replaced(replaced)).")
+    site.report(
+      "TestScheduler could not keep virtual time exact here: \(VirtualTimeAvailability.replaced(replaced)).",
+      kind: .inexactTime
+    )
   }
 }

@@ -28,7 +28,7 @@ extension TestScheduler {
   public static var current: TestScheduler {
     if let scoped { return scoped }
     let detached = TestHost.current.virtualTimeScope && !carriesAScope
-    reportRead(detached ? inADetachedTask : outsideAScope, fallback: nil)
+    reportRead(detached ? inADetachedTask : outsideAScope, kind: .wrongScheduler, fallback: nil)
     return TestScheduler()
   }
 

@@ -108,6 +108,7 @@ extension TestScheduler {
       Run \(leftovers.count == 1 ? "it" : "them") with advance(by:) or run() before this line, or cancel \
       \(leftovers.count == 1 ? "it" : "them").
       """,
+      kind: .assertionFailed,
       fileID: fileID,
       filePath: filePath,
       line: line,

@@ -102,16 +102,16 @@ extension TestScheduler {
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
     guard #available(EffectsVirtualTime , *) else {
-      scopeSite.report(VirtualTimeAvailability.operatingSystemTooOld)
+      scopeSite.report(VirtualTimeAvailability.operatingSystemTooOld, kind: .virtualTimeUnavailable)
       return try await operation()
     }
     switch RuntimeHooks.retain() {
     case .success: break
     case .failure(.unavailable(let reason)):
-      scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason))
+      scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason), kind: .virtualTimeUnavailable)
       return try await operation()
     case .failure(.heldByAnotherLibrary(let hooks)):
-      scopeSite.report(VirtualTimeAvailability.heldByAnotherLibrary(hooks))
+      scopeSite.report(VirtualTimeAvailability.heldByAnotherLibrary(hooks), kind: .virtualTimeUnavailable)
       return try await operation()
     }
     // Checked and claimed in one step, so that two scopes opening at once cannot both win.
@@ -128,7 +128,8 @@ extension TestScheduler {
         scheduler drives one scope at a time: this operation runs inside the open one, and its leftover \
         work is checked when that one ends. Open one scope per test (or use a second TestScheduler for a \
         second scope).
-        """
+        """,
+        kind: .nestedScope
       )
       // Inside the open scope (nested), its executor is already the task's; a scope still
       // opening elsewhere has none to join yet.
@@ -149,12 +150,20 @@ extension TestScheduler {
     )
     if let driver {
       if !ScopeTasks.calibrate(on: driver) {
-        VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.taskStatusUnreadable, at: scopeSite)
+        VirtualTimeAvailability.warnOnce(
+          VirtualTimeAvailability.taskStatusUnreadable,
+          kind: .virtualTimeUnavailable,
+          at: scopeSite
+        )
       }
       executor.adoptDriver(driver)
     }
     if VirtualTimeAvailability.realSleepsGoUnseen {
-      VirtualTimeAvailability.warnOnce(VirtualTimeAvailability.realSleepsUnseen, at: scopeSite)
+      VirtualTimeAvailability.warnOnce(
+        VirtualTimeAvailability.realSleepsUnseen,
+        kind: .virtualTimeUnavailable,
+        at: scopeSite
+      )
     }
     state.withLock { $0.scope = (executor, scopeSite) }
     executor.whenStalled { [weak self] in self?.moveTimeForStalledTest() }
@@ -228,7 +237,7 @@ extension TestScheduler {
   ) async throws(Failure) -> R {
     if let outer = Self.scoped, outer !== self, let outerSite = outer.state.withLock({ $0.scope?.site }) {
       if site.callSite != nil || outerSite.callSite != nil {
-        site.report(Self.nestedScopeMessage(outer: outerSite, fresh: fresh))
+        site.report(Self.nestedScopeMessage(outer: outerSite, fresh: fresh), kind: .nestedScope)
       }
       return try await body(fresh ? outer : self)
     }
@@ -405,7 +414,8 @@ extension TestScheduler {
         yields, a continuation never resumed, a task it awaits, a real sleep or I/O. \(outcome) Let the task \
         finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
         with leftoverWork: .expected.
-        """
+        """,
+        kind: .leftoverWork
       )
     }
   }
@@ -466,7 +476,8 @@ extension TestScheduler {
         """
         \(Self.sentenceNaming(scope: scope)) ended with \(what) still pending (due at \(due); virtual time was \
         \(now.literal)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
-        """
+        """,
+        kind: .leftoverWork
       )
     }
   }
@@ -483,7 +494,8 @@ extension TestScheduler {
       time), or a job that did not return for \(limit.literal) (a task blocked on the scope's thread). They \
       were cancelled; the scope ends without waiting for them. Let every task suspend or end before the scope \
       ends: a loop that waits for something should sleep on the scheduler or await it.
-      """
+      """,
+      kind: .busyScope
     )
   }
 

@@ -96,7 +96,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     self.start = now
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let maxRuns = Self.checkedMaxRuns(maxRuns, keeping: 100_000, in: "TestScheduler(maxRuns:) got") {
-      reportIssue($0, at: callSite)
+      reportIssue($0, kind: .invalidArgument, at: callSite)
     }
     self.state = Locked(State(maxRuns: maxRuns))
   }
@@ -128,7 +128,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     set {
       let kept = maxRuns
       let checked = Self.checkedMaxRuns(newValue, keeping: kept, in: "TestScheduler.maxRuns was set to") {
-        reportRead($0, fallback: nil)
+        reportRead($0, kind: .invalidArgument, fallback: nil)
       }
       state.withLock { $0.maxRuns = checked }
     }
@@ -166,6 +166,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
         \(operation) needs a positive interval: got \(interval.literal). Repeating at one instant would \
         never end, so the work runs once. Pass an interval greater than zero.
         """,
+        kind: .invalidArgument,
         at: callSite
       )
       return schedule(after: delay, at: callSite, action)
@@ -212,7 +213,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       // Symbolicated here, on the test's task, not where the sleep was ended (a lane's thread, or
       // the watchdog's, whose looks must not come late).
       let site = stranded.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: stranded.sleptAt)
-      (site ?? FailureLocation(callSite)).report(stranded.message)
+      (site ?? FailureLocation(callSite)).report(stranded.message, kind: stranded.kind)
       if #available(EffectsVirtualTime , *) {
         await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
       }
@@ -220,7 +221,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       // Reported here, on the sleeping task, so that the report reaches the test that slept; in
       // XCTest, naming that test if another runs now.
       let origin = state.withLock { $0.origin }
-      reportIssue(unattended.message + XCTestCaseOrigin.lateNote(for: origin), at: callSite)
+      reportIssue(unattended.message + XCTestCaseOrigin.lateNote(for: origin), kind: unattended.kind, at: callSite)
       throw CancellationError()
     }
   }
@@ -325,6 +326,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       withEnvironment(.test()) { await withVirtualTime { … } }, and the scope puts that environment on its \
       scheduler.
       """,
+      kind: .wrongScheduler,
       at: callSite
     )
     return ticket
@@ -373,6 +375,8 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     /// The resume points of the test as it slept, when the sleep's own site names none (a sleep on
     /// `environment.continuousClock`: see ``TestScheduler/awaitSite(of:)``): where it slept.
     let sleptAt: [UInt]
+
+    var kind: ReportKind { .waitedOnVirtualTime }
 
     var message: String {
       """
@@ -429,6 +433,8 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   private struct UnattendedSleep: Error {
     let limit: Duration
 
+    var kind: ReportKind { .wrongScheduler }
+
     var message: String {
       """
       A task slept for \(limit.literal) of real time on a TestScheduler that nothing advanced, outside any \
@@ -461,6 +467,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       for it after waking it, so what the test sees can depend on timing. In tests, run such code on the default \
       executors (inject the executor), or await its result instead of advancing past it.
       """,
+      kind: .inexactTime,
       at: callSite
     )
   }
@@ -476,6 +483,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     guard delay < .zero else { return min(delay, TimerQueue.never) }
     reportIssue(
       "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
+      kind: .invalidArgument,
       at: callSite
     )
     return .zero

@@ -1,4 +1,5 @@
 import Effects
+import EffectsTestHelpers
 import XCTest
 
 /// An XCTest case that captures the failures recorded inside ``capturingFailures(_:)`` instead of
@@ -14,9 +15,23 @@ import XCTest
 /// ```
 class FailureCapturingTestCase: XCTestCase {
   struct Failure: Equatable {
+    /// The text recorded, without the kind a report of the library ends with.
     var message: String
     var file: String
     var line: Int
+    /// The kind the text ended with. Not compared: a test asserts it on its own
+    /// (`failures.map(\.kind)`).
+    var kind: ReportKind?
+
+    init(message: String, file: String, line: Int) {
+      (self.message, kind) = untagged(message)
+      self.file = file
+      self.line = line
+    }
+
+    static func == (one: Failure, other: Failure) -> Bool {
+      (one.message, one.file, one.line) == (other.message, other.file, other.line)
+    }
   }
 
   /// The failures being captured; `nil` outside `capturingFailures`, where failures fail the test.

@@ -14,6 +14,7 @@ extension TestScheduler {
         """
         \(operation) cannot move time backwards: got \(duration.literal). Pass .zero or a positive duration.
         """,
+        kind: .invalidArgument,
         at: caller
       )
       return nil
@@ -31,6 +32,7 @@ extension TestScheduler {
         \(operation) cannot move time backwards: asked for \(instant.literal) after the start, \
         but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
         """,
+        kind: .invalidArgument,
         at: caller
       )
       return nil
@@ -193,6 +195,7 @@ extension TestScheduler {
       it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
       on the scheduler, instead of advancing from inside.
       """,
+      kind: .reentrantDrive,
       at: caller
     )
     return false
@@ -311,6 +314,7 @@ extension TestScheduler {
       `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
       `TestScheduler.current`, the scope's own scheduler.
       """,
+      kind: .inexactTime,
       at: caller
     )
   }
@@ -327,6 +331,7 @@ extension TestScheduler {
       \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \
       (inject the executor), or await its result instead of advancing past it.
       """,
+      kind: .inexactTime,
       at: caller
     )
   }
@@ -344,6 +349,7 @@ extension TestScheduler {
       due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, advance(by:) a bounded \
       window instead of run(), or raise maxRuns.
       """,
+      kind: .busyScope,
       at: entry.callSite
     )
   }

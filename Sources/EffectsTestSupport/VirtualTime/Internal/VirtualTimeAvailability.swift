@@ -121,20 +121,21 @@ enum VirtualTimeAvailability {
   /// Warnings said once per process (by their text), or once per forced test.
   private static let warned = Locked<Set<String>>([])
 
-  /// Says `message` once per process, as a warning of the running test at `site` (a line on
-  /// standard error where no Swift Testing test runs).
-  static func warnOnce(_ message: String, at site: FailureLocation) {
+  /// Says `message` once per process, as a warning of `kind` of the running test at `site` (a line
+  /// on standard error where no Swift Testing test runs).
+  static func warnOnce(_ message: String, kind: ReportKind, at site: FailureLocation) {
     let message = ReportBudget.bounded(message)
     let warned = forced?.warned ?? Self.warned
     guard warned.withLock({ $0.insert(message).inserted }) else { return }
     let location = site
-    if IssueCapture.keep(message, at: location) { return }
+    if IssueCapture.keep(message, kind: kind, at: location) { return }
+    let tagged = ReportBudget.bounded(kind.tagged(message))
     guard Test.current != nil else {
-      warn(message)
+      warn(tagged)
       return
     }
     Issue.record(
-      Comment(rawValue: message),
+      Comment(rawValue: tagged),
       severity: .warning,
       sourceLocation: SourceLocation(
         fileID: location.fileID,
