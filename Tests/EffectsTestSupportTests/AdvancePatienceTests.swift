@@ -17,8 +17,8 @@ import Testing
   private static func stoppedWaiting(_ operation: String, line: Int) -> CapturedIssue {
     CapturedIssue(
       """
-      \(operation) stopped waiting for the tasks of the scope: they kept running, \(busyJobs) jobs or more in every \
-      .milliseconds(250) for .seconds(\(busyLooks / 4)), without ever all suspending — a loop of Task.yield() polling \
+      \(operation) stopped waiting for the tasks of the scope: they kept running, \(busyJobs) jobs or more in each of \
+      \(busyLooks) spans of .milliseconds(250), without ever all suspending — a loop of Task.yield() polling \
       for something, such as work this call would run? It goes on without waiting for them, so what the test sees \
       after this line may depend on timing. Let the loop await what it polls for (sleep on the scheduler, or await a \
       stream or a continuation) instead of yielding.

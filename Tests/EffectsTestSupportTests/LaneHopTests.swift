@@ -137,13 +137,13 @@ extension LaneHopTests {
       }
     }.issues
     let busyJobs = VirtualExecutor.Patience.advance.busyJobs
-    let seconds = VirtualExecutor.Patience.advance.busyLooks / 4
+    let looks = VirtualExecutor.Patience.advance.busyLooks
     #expect(
       issues == [
         CapturedIssue(
           """
           await TestScheduler.advance(by:) stopped waiting for the tasks of the scope: they kept running, \(busyJobs) jobs \
-          or more in every .milliseconds(250) for .seconds(\(seconds)), without ever all suspending — a loop of \
+          or more in each of \(looks) spans of .milliseconds(250), without ever all suspending — a loop of \
           Task.yield() polling for something, such as work this call would run? It goes on without waiting for them, \
           so what the test sees after this line may depend on timing. Let the loop await what it polls for (sleep on \
           the scheduler, or await a stream or a continuation) instead of yielding.

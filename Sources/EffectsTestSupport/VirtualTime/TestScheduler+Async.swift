@@ -147,7 +147,7 @@ extension TestScheduler {
     reportIssue(
       """
       \(operation) stopped waiting for the tasks of the scope: they kept running, \(patience.busyJobs) jobs or more \
-      in every \(patience.interval.literal) for \(patience.busyFor.literal), without ever all suspending — a loop \
+      in each of \(patience.busyLooks) spans of \(patience.interval.literal), without ever all suspending — a loop \
       of Task.yield() polling for something, such as work this call would run? It goes on without waiting for \
       them, so what the test sees after this line may depend on timing. Let the loop await what it polls for \
       (sleep on the scheduler, or await a stream or a continuation) instead of yielding.

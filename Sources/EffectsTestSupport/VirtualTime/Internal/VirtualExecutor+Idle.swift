@@ -59,17 +59,12 @@ extension VirtualExecutor {
     var interval: Duration
     /// The jobs finished in one interval that show the scope busy rather than starved.
     var busyJobs: UInt64
-    /// How many looks in a row must find the scope busy before the wait gives up: a loop that
+    /// How many looks must find the scope busy before the wait gives up: a loop that
     /// never suspends (`Task.yield()`) stays busy for ever; real work, however long, ends.
     var busyLooks: Int
     /// The longest wait, in real time, for a scope that is not busy (a job that never returns);
     /// nil: no limit (the lane's watchdog deals with a job that never returns).
     var limit: Duration?
-
-    /// How long the busy streak lasts before the wait gives up.
-    var busyFor: Duration {
-      interval * busyLooks
-    }
 
     /// The end of a scope, where every task should have ended: looks every quarter of a second,
     /// gives up on 1,000 jobs in one look or after ten seconds (five times as long under the thread
@@ -82,14 +77,16 @@ extension VirtualExecutor {
     )
 
     /// An `await advance`, where tasks may have real work to do: gives up only on a scope that
-    /// runs 1,000 jobs or more in every quarter of a second for five seconds without ever being
-    /// idle. Under the thread sanitizer, which makes every job many times slower, 100 jobs a look
-    /// for 25 seconds: with 1,000, a `Task.yield()` loop on a machine that was busy as well fell
-    /// short of it in some look of every streak, and the advance never gave up.
+    /// runs 1,000 jobs or more in each of 20 quarters of a second (five seconds) without ever
+    /// being idle. Under the thread sanitizer, which makes every job many times slower, 100 jobs
+    /// in each of 40 looks (ten seconds): with 1,000, a `Task.yield()` loop on a machine that was
+    /// busy as well fell short of it in some look of every streak, and the advance never gave up;
+    /// with 100 looks, a loop on the main actor held it for so long that the main-actor tests
+    /// running beside it reached their time limit.
     static let advance = Patience(
       interval: .milliseconds(250),
       busyJobs: LaneWatchdog.isSanitized ? 100 : 1_000,
-      busyLooks: LaneWatchdog.isSanitized ? 100 : 20,
+      busyLooks: LaneWatchdog.isSanitized ? 40 : 20,
       limit: nil
     )
 
@@ -116,7 +113,7 @@ extension VirtualExecutor {
     /// The jobs finished when it was last looked at, and how long it has waited since it began.
     var finishedAtLook: UInt64
     var waited: Duration = .zero
-    /// Real time since the last look, and how many looks in a row found the scope busy.
+    /// Real time since the last look, and how many looks since the wait began found the scope busy.
     var sinceLook: Duration = .zero
     var busyLooks = 0
 
@@ -132,8 +129,8 @@ extension VirtualExecutor {
   }
 
   /// Judges the patience of the waiters that have one, `elapsed` (real time) after the last call:
-  /// a waiter is given up on (resumed with false) once the scope has been busy for
-  /// `patience.busyLooks` looks in a row, or the wait has reached `patience.limit`. Called by the
+  /// a waiter is given up on (resumed with false) once the scope has been busy in
+  /// `patience.busyLooks` looks since the wait began, or the wait has reached `patience.limit`. Called by the
   /// lane's watchdog on each of its looks, so that a wait costs nothing until then. `afterStop`:
   /// the whole process was stopped meanwhile (a debugger), which no waiter is charged for.
   func judgeWaiters(elapsed: Duration, afterStop: Bool) {
@@ -154,7 +151,10 @@ extension VirtualExecutor {
         if waiter.sinceLook >= patience.interval {
           waiter.waited += waiter.sinceLook
           waiter.sinceLook = .zero
-          waiter.busyLooks = finishedJobs - waiter.finishedAtLook >= patience.busyJobs ? waiter.busyLooks + 1 : 0
+          // Busy looks are counted since the wait began, not in a row: the scope was never idle
+          // meanwhile (the waiter would have been resumed), so a look that fell short of
+          // `busyJobs` (a machine busy with other work) does not start the count again.
+          if finishedJobs - waiter.finishedAtLook >= patience.busyJobs { waiter.busyLooks += 1 }
           waiter.finishedAtLook = finishedJobs
           if waiter.busyLooks >= patience.busyLooks || patience.limit.map({ waiter.waited >= $0 }) == true {
             givenUp.append(waiter.continuation)
