@@ -17,6 +17,24 @@ enum ReadSite {
     var filePath: String
   }
 
+  /// Where there is no running test to name the file (an exit test's child process), the file a
+  /// macro was written in, read from the name of its expansion buffer, of `module`
+  /// (`@__swiftmacro_12EffectsTests0021BootstrapExitTestsswift_…` is in
+  /// `EffectsTests/BootstrapExitTests.swift`). Its path is not in the name: the place is named by
+  /// its file ID alone. Nil for a name that does not read so.
+  static func macroFile(inBuffer bufferPath: String, module: String) -> TestFile? {
+    var name = Substring(fileName(bufferPath))
+    let prefix = "@__swiftmacro_\(module.utf8.count)\(module)"
+    guard name.hasPrefix(prefix) else { return nil }
+    name = name.dropFirst(prefix.count).drop { $0.isASCII && $0.isNumber }
+    guard let end = name.range(of: "swift_") else { return nil }
+    let base = name[..<end.lowerBound]
+    guard !base.isEmpty, base.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "+") })
+    else { return nil }
+    let fileID = "\(module)/\(base).swift"
+    return TestFile(fileID: fileID, filePath: fileID)
+  }
+
   /// The modules whose frames are never the read site, whatever their path.
   private static let skippedModules: Set<String> = ["Testing", "XCTest", "Foundation", "Dispatch"]
 
@@ -127,7 +145,7 @@ enum ReadSite {
       !isDependencySource(location.path)
     else { return nil }
     if location.path.contains("@__swiftmacro_") {
-      return inMacroExpansion(location.path, test: test)
+      return inMacroExpansion(location.path, test: test ?? macroFile(inBuffer: location.path, module: module))
     }
     return FailureLocation(
       fileID: "\(moduleOwning(location.path) ?? module)/\(fileName(location.path))",
@@ -175,7 +193,7 @@ enum ReadSite {
     return String(components[index + 1])
   }
 
-  private static func fileName(_ path: String) -> String {
+  static func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
