@@ -117,6 +117,19 @@ import Testing
     #expect(kinds.snapshot == [.unstubbedCall, nil])
   }
 
+  /// An `#expect` whose comment ends as a report does (a test that passes a captured report's text
+  /// back into it) is still the test's own expectation, of no kind.
+  @Test func anExpectationWhoseCommentEndsWithAKindHasNone() {
+    let kinds = Locked<[ReportKind?]>([])
+    withKnownIssue {
+      #expect(Bool(false), "mine [ReportKind.leftoverWork]")
+    } matching: { issue in
+      kinds.withLock { $0.append(issue.reportKind) }
+      return true
+    }
+    #expect(kinds.snapshot == [nil])
+  }
+
   /// The end of a scope is matched too: work left asleep is `leftoverWork`.
   @Test func aScopesLeftoverIsMatchedByItsKind() async {
     let kinds = Locked<[ReportKind?]>([])

@@ -100,8 +100,9 @@ extension ReportKind {
   /// scope already open.
   public static let nestedScope = ReportKind(rawValue: "nestedScope")
 
-  /// Work that sleeps on, or moves, a `TestScheduler` that is not its scope's: another scheduler, a
-  /// scheduler with no scope open, or a scope that has already ended.
+  /// Work that sleeps on, moves, or asks for a `TestScheduler` outside the scope it belongs to:
+  /// another scheduler, a scheduler with no scope open, a scope that has already ended,
+  /// `TestScheduler.current` read outside any scope, or a `FeatureTester` made outside one.
   public static let wrongScheduler = ReportKind(rawValue: "wrongScheduler")
 
   /// The scope's tasks kept running and never all suspended (a loop of `Task.yield()`), work kept
