@@ -129,8 +129,14 @@ import FoundationNetworking
         _ = try? await network.send(.get("\(Self.api)/feed"))
       }
     }.issues
-    #expect(issues.count == 2)
-    #expect(issues.map(\.line) == [line, line])
+    // The two exchanges nothing asked for, in one report at the line that played the tape.
+    #expect(issues.map(\.line) == [line])
+    #expect(issues.map(\.kind) == [.unusedStub])
+    #expect(
+      issues.first?.message.hasPrefix(
+        "StubNetwork played a tape here, and nothing asked for 2 of its exchanges:\n  [0] "
+      ) == true
+    )
 
     let offTape = await withCapturedIssues {
       await withVirtualTime { _ in
@@ -171,5 +177,54 @@ import FoundationNetworking
       ]
     )
     _ = withCapturedIssues { network.reportUnusedStubs() }
+  }
+}
+
+/// Stubs made at one line that nothing used are one report there, whatever their number: a loop of
+/// 5,000 stubs printed 5,000 issues.
+@Suite struct UnusedStubsAtOneLineTests {
+  @Test func fiveThousandStubsMadeAtOneLineAreOneBoundedReport() async {
+    let line = #line + 4
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        let network = StubNetwork()
+        for index in 0..<5_000 { network.stub(.get("https://api.example.com/items/\(index)"), .json("{}")) }
+      }
+    }.issues
+    #expect(issues.map(\.line) == [line])
+    #expect(issues.map(\.kind) == [.unusedStub])
+    let message = issues.first?.message ?? ""
+    #expect(
+      message.hasPrefix(
+        "5000 StubNetwork stubs made here were never used:\n  [0] GET https://api.example.com/items/0 → 200"
+      )
+    )
+    #expect(message.contains("\n  … 4980 more\n"))
+    #expect(
+      message.hasSuffix(
+        """
+        It got no request.
+        Remove the stubs if the code should not send these requests, or find why it did not (a request matches \
+        with the same method, URL and body).
+        """
+      )
+    )
+    #expect(message.unicodeScalars.count < 10_000)
+  }
+
+  /// One stub at a line keeps the report it always had.
+  @Test func oneUnusedStubKeepsItsOwnReport() async {
+    let line = #line + 4
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        let network = StubNetwork()
+        network.stub(.get("https://api.example.com/me"), .json("{}"))
+      }
+    }.issues
+    #expect(issues.map(\.line) == [line])
+    #expect(
+      issues.first?.message.hasPrefix("StubNetwork stub made here was never used: GET https://api.example.com/me → 200")
+        == true
+    )
   }
 }

@@ -69,30 +69,68 @@ extension StubNetwork {
     }
     let received =
       requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map { preview(shown($0)) }))"
+    // One issue per line that made them: a tape of 5,000 exchanges nothing asked for, or stubs made
+    // in a loop, is one report that lists them (cut as any list is), not thousands.
+    struct Place: Hashable {
+      var callSite: CallSite
+      var isTape: Bool
+    }
+    var order: [Place] = []
+    var groups: [Place: [Stub]] = [:]
     for stub in unused {
-      if let tape = stub.tape {
-        reportIssue(
-          """
-          StubNetwork played a tape here, and nothing asked for \(tape.place): \(Self.summary(of: stub)).\(received)
-          Record the tape again if the code no longer sends this request (\(recordingHint)), or find why it did \
-          not (a request matches with the same method, URL and body, and every header the tape names). A test that \
-          uses part of a tape says so: network.expectsEveryExchange = false.
-          """,
-          kind: .unusedStub,
-          at: stub.callSite
-        )
-        continue
-      }
+      let place = Place(callSite: stub.callSite, isTape: stub.tape != nil)
+      if groups[place] == nil { order.append(place) }
+      groups[place, default: []].append(stub)
+    }
+    for place in order {
+      let stubs = groups[place] ?? []
+      guard let stub = stubs.first else { continue }
       reportIssue(
-        """
-        StubNetwork stub made here was never used: \(Self.summary(of: stub)).\(received)
-        Remove the stub if the code should not send this request, or find why it did not (a request matches with the \
-        same method, URL and body).
-        """,
+        place.isTape ? unusedExchanges(stubs, received: received) : Self.unusedStubs(stubs, received: received),
         kind: .unusedStub,
         at: stub.callSite
       )
     }
+  }
+
+  /// What the exchanges of a tape played at one line say when nothing asked for them.
+  private func unusedExchanges(_ stubs: [Stub], received: String) -> String {
+    let fix = """
+      Record the tape again if the code no longer sends \(stubs.count == 1 ? "this request" : "these requests") \
+      (\(recordingHint)), or find why it did not (a request matches with the same method, URL and body, and every \
+      header the tape names). A test that uses part of a tape says so: network.expectsEveryExchange = false.
+      """
+    guard stubs.count > 1 else {
+      let stub = stubs[0]
+      return """
+        StubNetwork played a tape here, and nothing asked for \(stub.tape?.place ?? "an exchange"): \
+        \(Self.summary(of: stub)).\(received)
+        \(fix)
+        """
+    }
+    let list = renderList(stubs.map { "\($0.tape?.place ?? "an exchange"): \(Self.summary(of: $0))" })
+    return """
+      StubNetwork played a tape here, and nothing asked for \(stubs.count) of its exchanges:\(list)
+      \(received.dropFirst())
+      \(fix)
+      """
+  }
+
+  /// What stubs made at one line say when no request used them.
+  private static func unusedStubs(_ stubs: [Stub], received: String) -> String {
+    guard stubs.count > 1 else {
+      return """
+        StubNetwork stub made here was never used: \(summary(of: stubs[0])).\(received)
+        Remove the stub if the code should not send this request, or find why it did not (a request matches with the \
+        same method, URL and body).
+        """
+    }
+    return """
+      \(stubs.count) StubNetwork stubs made here were never used:\(renderList(stubs.map(summary(of:))))
+      \(received.dropFirst())
+      Remove the stubs if the code should not send these requests, or find why it did not (a request matches with \
+      the same method, URL and body).
+      """
   }
 
   /// How a tape played here is recorded again, for a message: only where recording can happen.
