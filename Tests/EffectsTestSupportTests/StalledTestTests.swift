@@ -62,6 +62,39 @@ import Testing
     #endif
   }
 
+  /// A task asleep until the end of virtual time never wakes, however far time moves: the scope
+  /// ends its sleep as cancelled, leaves time where it was, and reports the wait at the `await`.
+  @Test func aTestAwaitingATaskAsleepUntilTheEndOfVirtualTimeGoesOnAndIsToldWhy() async {
+    let sleepLine = #line + 5
+    let awaitLine = #line + 6
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let waiting = Task {
+          try await Environment.current.continuousClock.sleep(for: .seconds(Int64.max))
+        }
+        let outcome = await waiting.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(scheduler.elapsed == .zero)
+      }
+    }.issues
+    #expect(issues.map(\.kind) == [.waitedOnVirtualTime])
+    let message = issues.first?.message ?? ""
+    #expect(message.hasPrefix("The test waited here, and for .seconds("))
+    #expect(
+      message.hasSuffix(
+        """
+        which never comes: no advance reaches it, so the test would have waited for ever. The scope ended that \
+        sleep as cancelled (it threw CancellationError), and the test went on. Cancel a task that sleeps until it \
+        is cancelled before the test awaits it.
+        """
+      )
+    )
+    #if os(Linux)
+    #expect(issues.first?.line == awaitLine)
+    #expect(message.contains("slept until the end of virtual time (at \(Self.file):\(sleepLine))"))
+    #endif
+  }
+
   @Test @MainActor func aMainActorTestAwaitingARetryingTaskGoesOnThroughEachSleep() async {
     let loader = DelayedLoader()
     let scheduler = TestScheduler()

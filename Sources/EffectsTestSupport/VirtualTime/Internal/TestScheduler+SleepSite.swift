@@ -42,9 +42,10 @@ extension TestScheduler {
   func moveTimeForStalledTest() -> VirtualExecutor.MovedForStall? {
     typealias Taken = (continuation: UnsafeContinuation<Void, any Error>, onMainActor: Bool)
     let found = state.withLock { state -> (deadline: Duration, first: CallSite, taken: [Taken], points: [UInt])? in
-      guard state.driving == nil, let deadline = state.queue.nextDeadline(), deadline < TimerQueue.never else {
-        return nil
-      }
+      guard state.driving == nil else { return nil }
+      // Nothing due before the end of virtual time: a sleep until then never wakes, however far
+      // time moves. Such sleeps are ended as cancelled instead, and time stays where it is.
+      let deadline = state.queue.nextDeadline() ?? TimerQueue.never
       let due = state.queue.entries.filter { $0.deadline == deadline }.sorted { $0.sequence < $1.sequence }
       guard let first = due.first, due.allSatisfy({ if case .sleep = $0.work { true } else { false } }) else {
         return nil
@@ -56,29 +57,48 @@ extension TestScheduler {
           ScopeTasks.resumePoints(ofSuspendedOn: continuation) ?? []
       }
       var taken: [Taken] = []
-      while let (id, _, work) = state.queue.popEarliest(dueBy: deadline) {
-        guard case .sleep(let continuation, let index) = work else { continue }
+      func take(_ work: TimerQueue.Work, id: UInt64) {
+        guard case .sleep(let continuation, let index) = work else { return }
         let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
         let onMainActor = ours && state.sleeperSlots[index].onMainActor
         if ours, state.sleeperSlots[index].handle != nil { state.freeSleeper(at: index) }
         taken.append((continuation, onMainActor))
       }
-      state.elapsed = max(state.elapsed, deadline)
+      if deadline < TimerQueue.never {
+        while let (id, _, work) = state.queue.popEarliest(dueBy: deadline) { take(work, id: id) }
+        state.elapsed = max(state.elapsed, deadline)
+      } else {
+        // The queue never gives up work due at its end: each sleeper is taken by its handle.
+        for index in state.sleeperSlots.indices {
+          guard let handle = state.sleeperSlots[index].handle else { continue }
+          let id = state.sleeperSlots[index].id
+          if let work = state.queue.remove(handle) { take(work, id: id) }
+        }
+      }
       return (deadline, first.callSite, taken, points)
     }
     guard let found else { return nil }
+    let cancelled = found.deadline >= TimerQueue.never
     for sleeper in found.taken {
+      let resume = {
+        if cancelled {
+          sleeper.continuation.resume(throwing: CancellationError())
+        } else {
+          sleeper.continuation.resume()
+        }
+      }
       if sleeper.onMainActor {
-        VirtualExecutor.resumingOnMainActor { sleeper.continuation.resume() }
+        VirtualExecutor.resumingOnMainActor(resume)
       } else {
-        sleeper.continuation.resume()
+        resume()
       }
     }
     return VirtualExecutor.MovedForStall(
       count: found.taken.count,
       queuedAt: found.first,
       sleptAt: found.points,
-      to: found.deadline
+      to: found.deadline,
+      cancelled: cancelled
     )
   }
 }

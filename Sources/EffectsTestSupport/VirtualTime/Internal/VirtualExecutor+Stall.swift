@@ -18,8 +18,11 @@ extension VirtualExecutor {
     /// names no line).
     var queuedAt: CallSite
     var sleptAt: [UInt]
-    /// The instant time was moved to.
+    /// The instant time was moved to; for sleeps until the end of virtual time, the instant they
+    /// slept until, which never comes (time stayed where it was).
     var to: Duration
+    /// Whether the sleeps were ended as cancelled (they slept until the end of virtual time).
+    var cancelled = false
   }
 
   /// A stall the scope has moved time for, waiting to be reported on the test's task.
