@@ -166,7 +166,7 @@ extension TestScheduler {
       )
     }
     state.withLock { $0.scope = (executor, scopeSite) }
-    executor.whenStalled { [weak self] in self?.moveTimeForStalledTest() }
+    executor.whenStalled(move: self)
     let result: Result<R, Failure> = await VirtualExecutor.$scope.withValue(executor) {
       if isolation === MainActor.shared {
         // Move the test itself onto the scope's main lane, so that its own wake-ups are

@@ -237,9 +237,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The driver, while it sleeps on the scope's scheduler: when every other task of the scope has
   /// suspended too, and no advance is under way, nothing can ever move time for it.
   @exclusivity(unchecked) var sleepingDriver: SleepingDriver?
-  /// How the scope's scheduler moves time for a stalled test (see
-  /// ``judgeStall(elapsed:afterStop:)``): set when the scope opens.
-  @exclusivity(unchecked) var onStall: (@Sendable () -> MovedForStall?)?
+  /// The scope's scheduler, which moves time for a stalled test (see
+  /// ``judgeStall(elapsed:afterStop:)``): set when the scope opens, let go when it closes.
+  @exclusivity(unchecked) var stalledScheduler: TestScheduler?
   /// The test found stalled, and time moved for it, since the last report; how long the scope
   /// has looked stalled, and the jobs finished when it was last looked at.
   @exclusivity(unchecked) var stall: Stall?
@@ -478,6 +478,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     condition.lock()
     closedFlag.store(true, ordering: .releasing)
     condition.broadcast()
+    // Under the lock: no release here can be the scheduler's last, since it closes its own scope.
+    stalledScheduler = nil
     let retained = started
     let ended = endedTasks[endedHead...]
     started = []
