@@ -7,9 +7,9 @@ import Testing
 /// Every report ends with its kind, `[ReportKind.leftoverWork]`, which a test matches instead of
 /// the report's words: `Issue.reportKind` in Swift Testing, `ReportKind(reportText:)` on any text.
 @Suite struct ReportKindTests {
-  static let swiftTestingInATest = TestHost(runner: .swiftTesting, swiftTestingTest: true, xcTestCase: false)
-  static let xcodeInACase = TestHost(runner: .xcTest, swiftTestingTest: false, xcTestCase: true)
-  static let noTests = TestHost(runner: .none, swiftTestingTest: false, xcTestCase: false)
+  static let swiftTestingInATest = TestHostTests.swiftTestingInATest
+  static let xcodeInACase = TestHostTests.xcodeInACase
+  static let noTests = TestHostTests.noTests
 
   /// The kind ends the text a report is recorded with, in every place a report goes: after a
   /// space, or on a line of its own after a report of several lines.
