@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The line of the code under test that read a co-effect: the first frame of the current call
 /// stack outside this library, the test frameworks and the standard library.
@@ -19,20 +20,91 @@ enum ReadSite {
 
   /// Where there is no running test to name the file (an exit test's child process), the file a
   /// macro was written in, read from the name of its expansion buffer, of `module`
-  /// (`@__swiftmacro_12EffectsTests0021BootstrapExitTestsswift_…` is in
-  /// `EffectsTests/BootstrapExitTests.swift`). Its path is not in the name: the place is named by
-  /// its file ID alone. Nil for a name that does not read so.
+  /// (`@__swiftmacro_12EffectsTests0026ZProbeExitTestsswift_DsAGg…` is in
+  /// `EffectsTests/ZProbeExitTests.swift`). Its path is not in the name: the place is named by its
+  /// file ID alone. Nil for a name that does not read so exactly.
+  ///
+  /// A file's name always has a dot, which the mangling cannot spell: the name is Punycode
+  /// (`00`, its length, then the letters it keeps and, after the last `_`, where the others go),
+  /// decoded whole, so that `Issue+Message.swift` or `Café.swift` is never read as another file.
   static func macroFile(inBuffer bufferPath: String, module: String) -> TestFile? {
     var name = Substring(fileName(bufferPath))
-    let prefix = "@__swiftmacro_\(module.utf8.count)\(module)"
+    let prefix = "@__swiftmacro_\(module.utf8.count)\(module)00"
     guard name.hasPrefix(prefix) else { return nil }
-    name = name.dropFirst(prefix.count).drop { $0.isASCII && $0.isNumber }
-    guard let end = name.range(of: "swift_") else { return nil }
-    let base = name[..<end.lowerBound]
-    guard !base.isEmpty, base.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "+") })
+    name = name.dropFirst(prefix.count)
+    let digits = name.prefix { $0.isASCII && $0.isNumber }
+    guard let length = Int(digits), length > 0 else { return nil }
+    name = name.dropFirst(digits.count)
+    guard name.utf8.count >= length, let encoded = String(name.utf8.prefix(length)),
+      let decoded = punycodeDecoded(encoded),
+      decoded.hasSuffix(".swift"), decoded.count > ".swift".count, !decoded.contains("/")
     else { return nil }
-    let fileID = "\(module)/\(base).swift"
+    let fileID = "\(module)/\(decoded)"
     return TestFile(fileID: fileID, filePath: fileID)
+  }
+
+  /// An identifier in the Punycode of Swift's mangling (RFC 3492, with the digits `a`…`z`, `A`…`J`
+  /// and `_` as the delimiter; a character that no identifier may hold is moved to U+D800 plus its
+  /// code); nil for one that does not decode.
+  static func punycodeDecoded(_ encoded: String) -> String? {
+    let (base, tMin, tMax, skew, damp) = (36, 1, 26, 38, 700)
+    var input = Array(encoded.utf8)
+    var output: [UInt32] = []
+    if let delimiter = input.lastIndex(of: UInt8(ascii: "_")) {
+      output = input[..<delimiter].map(UInt32.init)
+      input = Array(input[(delimiter + 1)...])
+    }
+    func digit(_ byte: UInt8) -> Int? {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a"))
+      case UInt8(ascii: "A")...UInt8(ascii: "J"): Int(byte - UInt8(ascii: "A")) + 26
+      default: nil
+      }
+    }
+    func adapt(_ delta: Int, _ points: Int, _ first: Bool) -> Int {
+      var delta = first ? delta / damp : delta / 2
+      delta += delta / points
+      var k = 0
+      while delta > ((base - tMin) * tMax) / 2 {
+        delta /= base - tMin
+        k += base
+      }
+      return k + (base - tMin + 1) * delta / (delta + skew)
+    }
+    var (n, i, bias, index) = (128, 0, 72, 0)
+    while index < input.count {
+      let old = i
+      var (weight, k) = (1, base)
+      while true {
+        guard index < input.count, let value = digit(input[index]) else { return nil }
+        index += 1
+        let (product, tooLarge) = value.multipliedReportingOverflow(by: weight)
+        let (sum, overflow) = i.addingReportingOverflow(product)
+        guard !tooLarge, !overflow else { return nil }
+        i = sum
+        let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+        if value < t { break }
+        let (next, wider) = weight.multipliedReportingOverflow(by: base - t)
+        guard !wider else { return nil }
+        weight = next
+        k += base
+      }
+      bias = adapt(i - old, output.count + 1, old == 0)
+      let step = i / (output.count + 1)
+      guard step < 0x11_0000 else { return nil }
+      n += step
+      i %= output.count + 1
+      guard n < 0x11_0000 else { return nil }
+      output.insert(UInt32(n), at: i)
+      i += 1
+    }
+    var text = String.UnicodeScalarView()
+    for code in output {
+      let mapped = (0xD800..<0xD880).contains(code) ? code - 0xD800 : code
+      guard let scalar = Unicode.Scalar(mapped) else { return nil }
+      text.append(scalar)
+    }
+    return String(text)
   }
 
   /// The modules whose frames are never the read site, whatever their path.
@@ -145,7 +217,13 @@ enum ReadSite {
       !isDependencySource(location.path)
     else { return nil }
     if location.path.contains("@__swiftmacro_") {
-      return inMacroExpansion(location.path, test: test ?? macroFile(inBuffer: location.path, module: module))
+      // With no running test of either framework (an exit test's child process), the buffer's own
+      // name gives the file; a read of another framework's test is left to the frames after it.
+      let file =
+        test
+        ?? (Test.current == nil && XCTestCaseObserver.shared.currentCase == nil
+          ? macroFile(inBuffer: location.path, module: module) : nil)
+      return inMacroExpansion(location.path, test: file)
     }
     return FailureLocation(
       fileID: "\(moduleOwning(location.path) ?? module)/\(fileName(location.path))",
