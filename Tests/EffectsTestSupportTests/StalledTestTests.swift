@@ -83,9 +83,9 @@ import Testing
     #expect(
       message.hasSuffix(
         """
-        which never comes: no advance reaches it, so the test would have waited for ever. The scope ended that \
-        sleep as cancelled (it threw CancellationError), and the test went on. Cancel a task that sleeps until it \
-        is cancelled before the test awaits it.
+        which never comes: no advance reaches it, so the test would have waited for ever. The scope cancelled \
+        that task (its sleep threw CancellationError), and the test went on. Cancel a task that sleeps until it is \
+        cancelled before the test awaits it.
         """
       )
     )
@@ -93,6 +93,26 @@ import Testing
     #expect(issues.first?.line == awaitLine)
     #expect(message.contains("slept until the end of virtual time (at \(Self.file):\(sleepLine))"))
     #endif
+  }
+
+  /// The task is cancelled, not only its sleep: a loop that sleeps again until it is cancelled
+  /// (it ignores the sleep's error) ends too, on the main actor as well.
+  @Test @MainActor func aLoopSleepingUntilCancelledThatTheTestAwaitsIsCancelled() async {
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        let waiting = Task { @MainActor in
+          var sleeps = 0
+          while !Task.isCancelled {
+            sleeps += 1
+            try? await Environment.current.continuousClock.sleep(for: .seconds(Int64.max))
+          }
+          return sleeps
+        }
+        #expect(await waiting.value == 1)
+      }
+    }.issues
+    #expect(issues.map(\.kind) == [.waitedOnVirtualTime])
+    #expect(issues.first?.message.contains("The scope cancelled that task (its sleep threw CancellationError)") == true)
   }
 
   @Test @MainActor func aMainActorTestAwaitingARetryingTaskGoesOnThroughEachSleep() async {

@@ -287,13 +287,13 @@ extension TestScheduler {
     let more = times == 1 ? "" : ", and \(times - 1) more \(times == 2 ? "time" : "times") as the wait went on"
     let limit = LaneWatchdog.waitingLimit
     guard !first.cancelled else {
-      let (sleeps, each) = first.count == 1 ? ("that sleep", "it") : ("those sleeps", "each")
+      let (them, each) = first.count == 1 ? ("that task", "its sleep") : ("those tasks", "each sleep")
       place.report(
         """
         The test waited here, and for \(limit.literal) of real time nothing in its scope ran while \(tasks) slept \
         until the end of virtual time (at \(site)), which never comes: no advance reaches it, so the test would \
-        have waited for ever. The scope ended \(sleeps) as cancelled (\(each) threw CancellationError)\(more), and \
-        the test went on. Cancel a task that sleeps until it is cancelled before the test awaits it.
+        have waited for ever. The scope cancelled \(them) (\(each) threw CancellationError)\(more), and the test \
+        went on. Cancel a task that sleeps until it is cancelled before the test awaits it.
         """,
         kind: .waitedOnVirtualTime
       )

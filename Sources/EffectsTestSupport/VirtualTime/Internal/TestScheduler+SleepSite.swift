@@ -44,7 +44,7 @@ extension TestScheduler {
     let found = state.withLock { state -> (deadline: Duration, first: CallSite, taken: [Taken], points: [UInt])? in
       guard state.driving == nil else { return nil }
       // Nothing due before the end of virtual time: a sleep until then never wakes, however far
-      // time moves. Such sleeps are ended as cancelled instead, and time stays where it is.
+      // time moves. Its task is cancelled instead, and time stays where it is.
       let deadline = state.queue.nextDeadline() ?? TimerQueue.never
       let due = state.queue.entries.filter { $0.deadline == deadline }.sorted { $0.sequence < $1.sequence }
       guard let first = due.first, due.allSatisfy({ if case .sleep = $0.work { true } else { false } }) else {
@@ -68,37 +68,42 @@ extension TestScheduler {
         while let (id, _, work) = state.queue.popEarliest(dueBy: deadline) { take(work, id: id) }
         state.elapsed = max(state.elapsed, deadline)
       } else {
-        // The queue never gives up work due at its end: each sleeper is taken by its handle.
-        for index in state.sleeperSlots.indices {
-          guard let handle = state.sleeperSlots[index].handle else { continue }
-          let id = state.sleeperSlots[index].id
-          if let work = state.queue.remove(handle) { take(work, id: id) }
+        // Left in the queue: each sleeping task is cancelled below, out of the lock, and its
+        // sleep's cancellation handler takes it out and ends it, as for any cancelled sleeper.
+        for entry in due {
+          if case .sleep(let continuation, _) = entry.work { taken.append((continuation, false)) }
         }
       }
       return (deadline, first.callSite, taken, points)
     }
     guard let found else { return nil }
-    let cancelled = found.deadline >= TimerQueue.never
-    for sleeper in found.taken {
-      let resume = {
-        if cancelled {
-          sleeper.continuation.resume(throwing: CancellationError())
-        } else {
-          sleeper.continuation.resume()
-        }
+    guard found.deadline < TimerQueue.never else {
+      // The task, not only its sleep: a loop that sleeps again until it is cancelled ends too. The
+      // scope keeps its tasks until it closes, which waits for this look of the watchdog.
+      let cancelled = found.taken.filter { sleeper in
+        ScopeTasks.cancel(UInt(bitPattern: unsafeBitCast(sleeper.continuation, to: UnsafeRawPointer.self)))
       }
+      guard !cancelled.isEmpty else { return nil }
+      return VirtualExecutor.MovedForStall(
+        count: cancelled.count,
+        queuedAt: found.first,
+        sleptAt: found.points,
+        to: found.deadline,
+        cancelled: true
+      )
+    }
+    for sleeper in found.taken {
       if sleeper.onMainActor {
-        VirtualExecutor.resumingOnMainActor(resume)
+        VirtualExecutor.resumingOnMainActor { sleeper.continuation.resume() }
       } else {
-        resume()
+        sleeper.continuation.resume()
       }
     }
     return VirtualExecutor.MovedForStall(
       count: found.taken.count,
       queuedAt: found.first,
       sleptAt: found.points,
-      to: found.deadline,
-      cancelled: cancelled
+      to: found.deadline
     )
   }
 }

@@ -21,7 +21,8 @@ extension VirtualExecutor {
     /// The instant time was moved to; for sleeps until the end of virtual time, the instant they
     /// slept until, which never comes (time stayed where it was).
     var to: Duration
-    /// Whether the sleeps were ended as cancelled (they slept until the end of virtual time).
+    /// Whether the sleeping tasks were cancelled instead (they slept until the end of virtual
+    /// time).
     var cancelled = false
   }
 
