@@ -37,14 +37,19 @@ public struct ReportKind: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// For XCTest, whose failures carry only text:
   /// `ReportKind(reportText: issue.compactDescription)`.
   public init?(reportText: String) {
-    var text = Substring(reportText)
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    guard text.hasSuffix("]"), let open = text.range(of: Self.tagStart, options: .backwards) else {
-      return nil
-    }
-    let name = text[open.upperBound..<text.index(before: text.endIndex)]
-    guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isNameScalar) else { return nil }
-    self.init(rawValue: String(name))
+    // Read from the end, over Unicode scalars: the cost is the tag's length, however long the
+    // report, and no Foundation.
+    var scalars = Substring(reportText).unicodeScalars
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    guard scalars.last == "]" else { return nil }
+    scalars.removeLast()
+    let name = scalars.reversed().prefix(while: Self.isNameScalar)
+    guard !name.isEmpty else { return nil }
+    scalars.removeLast(name.count)
+    guard scalars.count >= Self.tagStart.unicodeScalars.count,
+      scalars.suffix(Self.tagStart.unicodeScalars.count).elementsEqual(Self.tagStart.unicodeScalars)
+    else { return nil }
+    self.init(rawValue: String(String.UnicodeScalarView(name.reversed())))
   }
 
   /// `ReportKind.leftoverWork`.
@@ -89,7 +94,8 @@ extension ReportKind {
 
   /// The test waited for something asleep on virtual time, which only the test can move: its own
   /// sleep on the scope's clock, or a task it awaits that sleeps past the last advance. The scope
-  /// moved time itself, so the wait ended.
+  /// moved time itself (or, for a sleep until the end of virtual time, cancelled the task), so the
+  /// wait ended.
   public static let waitedOnVirtualTime = ReportKind(rawValue: "waitedOnVirtualTime")
 
   /// The synchronous form of `advance` or `run` inside a virtual-time scope, which cannot wait for
