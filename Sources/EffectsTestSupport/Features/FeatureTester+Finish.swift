@@ -59,7 +59,7 @@ extension FeatureTester {
     let waiting: String
     if let next = pending.first {
       waiting = """
-        Pending on the scheduler:\(renderList(pending.map(\.description)))
+        Pending on the scheduler:\(renderList(pending, \.description))
         await tester.advance(by: \((next.offset - now).literal)) runs the next of them.
         """
     } else {
@@ -72,7 +72,7 @@ extension FeatureTester {
       reportIssue(
         """
         FeatureTester.\(self.steps[step].name) asked for \(one ? "an effect" : "\(indices.count) effects") \
-        still running when the test finished, at \(now.literal):\(renderList(indices.map { spelled(runs[$0].effect) }))
+        still running when the test finished, at \(now.literal):\(renderList(indices) { spelled(runs[$0].effect) })
         \(waiting)
         Let \(one ? "it" : "them") end before finish(), or cancel \(one ? "it" : "them") with a later step. \
         \(one ? "It was" : "They were") cancelled.

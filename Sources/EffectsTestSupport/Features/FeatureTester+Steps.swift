@@ -77,7 +77,7 @@ extension FeatureTester {
       let after =
         received.isEmpty
         ? ""
-        : "\nReceived after it, not asserted yet:\(renderList(received.map { spelled($0.action) }))"
+        : "\nReceived after it, not asserted yet:\(renderList(received) { spelled($0.action) })"
       reportIssue(
         """
         FeatureTester.receive(_:assert:) received \(spelled(entry.action)), expected \(spelled(expected)).\(after)
@@ -169,7 +169,7 @@ extension FeatureTester {
     reportIssue(
       """
       FeatureTester.\(steps[index].name) asked for \(one ? "an effect" : "\(effects.count) effects") the \
-      test did not assert:\(renderList(effects.map { spelled($0) }))
+      test did not assert:\(renderList(effects) { spelled($0) })
       Assert \(one ? "it" : "them") after this step with tester.assertEffects([…]).
       """,
       kind: .unassertedEffects,
@@ -265,19 +265,19 @@ extension FeatureTester {
       message += " by \(now.literal), expected \(spelled(expected))."
     } else {
       message += " equal to \(spelled(expected)) by \(now.literal); it received:"
-      message += renderList(received.map { spelled($0.action) })
+      message += renderList(received) { spelled($0.action) }
     }
     let running = runs.indices.filter { !runs[$0].hasEnded }
     let pending = scheduler.pending
     if let next = pending.first {
-      message += "\nPending on the scheduler:\(renderList(pending.map(\.description)))"
+      message += "\nPending on the scheduler:\(renderList(pending, \.description))"
       message += "\nAdvance time first: await tester.advance(by: \((next.offset - now).literal)) runs the next of them."
     } else if !running.isEmpty {
       let one = running.count == 1
       message += """
 
         Nothing is pending on the scheduler, and \(one ? "an effect is" : "\(running.count) effects are") still \
-        running, waiting for something else (a stream, a continuation):\(renderList(running.map { text(ofRun: $0) }))
+        running, waiting for something else (a stream, a continuation):\(renderList(running) { text(ofRun: $0) })
         Resume what \(one ? "it waits" : "they wait") for before this line.
         """
     } else {

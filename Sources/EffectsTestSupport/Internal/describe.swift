@@ -21,21 +21,32 @@ func describe(_ value: Any) -> String {
 /// (see ``clipped(_:)``).
 func renderList(_ items: some Sequence<(index: Int, text: String)>) -> String {
   let items = Array(items)
-  let line = { (item: (index: Int, text: String)) in "\n  [\(item.index)] \(clipped(item.text))" }
-  guard items.count > OutputBudget.listEntries + 1 else { return items.map(line).joined() }
-  let end = OutputBudget.listEntries / 2
-  return items.prefix(end).map(line).joined() + "\n  … \(items.count - 2 * end) more"
-    + items.suffix(end).map(line).joined()
+  return listLines(count: items.count) { "\n  [\(items[$0].index)] \(clipped(items[$0].text))" }
+}
+
+/// `items` as a list for failure messages, indexed from 0 (see ``renderList(_:)``), each spelled
+/// by `text` only when it is shown: a list of 100,000 calls or stubs spells 20 of them.
+func renderList<Items: RandomAccessCollection>(_ items: Items, _ text: (Items.Element) -> String) -> String {
+  let indices = Array(items.indices)
+  return listLines(count: indices.count) { "\n  [\($0)] \(clipped(text(items[indices[$0]])))" }
 }
 
 /// `texts` as a list for failure messages, indexed from 0 (see ``renderList(_:)``).
 func renderList(_ texts: [String]) -> String {
-  renderList(texts.enumerated().map { (index: $0.offset, text: $0.element) })
+  renderList(texts) { $0 }
 }
 
 /// `values` as a list for failure messages, each shown by ``describe(_:)``.
 func describeList(_ values: [Any]) -> String {
-  renderList(values.map(describe))
+  renderList(values, describe)
+}
+
+/// The lines of a list of `count` items, the line of each made by `line` from its position only
+/// when it is shown (see ``renderList(_:)``).
+private func listLines(count: Int, _ line: (Int) -> String) -> String {
+  guard count > OutputBudget.listEntries + 1 else { return (0..<count).map(line).joined() }
+  let end = OutputBudget.listEntries / 2
+  return (0..<end).map(line).joined() + "\n  … \(count - 2 * end) more" + (count - end..<count).map(line).joined()
 }
 
 /// `text` as one entry of a failure message: whole up to ``OutputBudget/entryCharacters``

@@ -68,7 +68,7 @@ extension StubNetwork {
       return (unused, state.requests)
     }
     let received =
-      requests.isEmpty ? " It got no request." : " It got:\(renderList(requests.map { preview(shown($0)) }))"
+      requests.isEmpty ? " It got no request." : " It got:\(renderList(requests) { preview(shown($0)) })"
     // One issue per line that made them: a tape of 5,000 exchanges nothing asked for, or stubs made
     // in a loop, is one report that lists them (cut as any list is), not thousands.
     struct Place: Hashable {
@@ -108,7 +108,7 @@ extension StubNetwork {
         \(fix)
         """
     }
-    let list = renderList(stubs.map { "\($0.tape?.place ?? "an exchange"): \(Self.summary(of: $0))" })
+    let list = renderList(stubs) { "\($0.tape?.place ?? "an exchange"): \(Self.summary(of: $0))" }
     return """
       StubNetwork played a tape here, and nothing asked for \(stubs.count) of its exchanges:\(list)
       \(received.dropFirst())
@@ -126,7 +126,7 @@ extension StubNetwork {
         """
     }
     return """
-      \(stubs.count) StubNetwork stubs made here were never used:\(renderList(stubs.map(summary(of:))))
+      \(stubs.count) StubNetwork stubs made here were never used:\(renderList(stubs, summary(of:)))
       \(received.dropFirst())
       Remove the stubs if the code should not send these requests, or find why it did not (a request matches with \
       the same method, URL and body).

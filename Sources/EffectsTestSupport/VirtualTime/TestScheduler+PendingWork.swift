@@ -104,7 +104,7 @@ extension TestScheduler {
     reportIssue(
       """
       TestScheduler has \(leftovers.count == 1 ? "1 piece" : "\(leftovers.count) pieces") of work pending at \
-      \(elapsed.literal), expected none:\(renderList(leftovers.map(\.description)))
+      \(elapsed.literal), expected none:\(renderList(leftovers, \.description))
       Run \(leftovers.count == 1 ? "it" : "them") with advance(by:) or run() before this line, or cancel \
       \(leftovers.count == 1 ? "it" : "them").
       """,
