@@ -56,9 +56,10 @@ import Testing
   }
 
   @Test func anUnstructuredTaskInheritsTheOverrideAndADetachedOneSeesTheRoot() async {
-    // `current` reads the runtime's task-local storage directly; it must agree with `get()`.
+    // `current` answers the innermost override wherever one is bound (the root, read live, would
+    // report in a test).
     @Sendable func read() -> (fast: Date?, checked: Date?) {
-      (Environment.$scoped.bound()?.clock.now, Environment.scoped?.clock.now)
+      (Environment.scoped == nil ? nil : (Environment.current.clock as? FixedClock)?.now, Environment.scoped?.clock.now)
     }
     let outer = Date(timeIntervalSince1970: 1)
     let inner = Date(timeIntervalSince1970: 2)
@@ -147,7 +148,7 @@ import Testing
   }
 
   @Test func aTestBinaryFindsTheReporterOfTestSupportByName() throws {
-    let reporter = try #require(TestSupportLink.reporter, "the mangled name in TestSupportLink is stale")
+    let reporter = try #require(TestSupportLink.reporter, "the class name in TestSupportLink is stale")
     #expect("\(reporter)" == "TestIssueReporter")
   }
 

@@ -24,7 +24,7 @@ extension Environment {
   /// func compute(file: String, environment: Environment = .current) -> Outcome<Int, Effect> { … }
   /// ```
   public static var current: Environment {
-    $scoped.bound() ?? root
+    $scoped.get() ?? root
   }
 
   /// The root environment, read once (the first time ``current`` is read outside any scope) and

@@ -2,10 +2,13 @@ import Foundation
 
 /// How `Effects`, which never imports a test framework, reports into the test that is running.
 ///
-/// `EffectsTestSupport` declares a type conforming to this protocol. A test binary links that
-/// module, so the runtime finds the type by its mangled name; an app never links it, and a process
-/// that does not run tests never looks, so there `TestSupportLink.reporter` is nil. No registration
-/// call is needed: a test that never touches test support is still covered.
+/// `EffectsTestSupport` declares a class conforming to this protocol. A test binary links that
+/// module, so Foundation's `NSClassFromString` finds the class by its name (`Module.Class`, the
+/// form Swift documents for it); an app never links it, and a process that does not run tests
+/// never looks, so there `TestSupportLink.reporter` is nil. No registration call is needed: a test
+/// that never touches test support is still covered. Only public, documented API: `Effects` ships
+/// inside apps, so it declares no runtime symbol and reads no runtime memory (`.ci/public-api`
+/// checks it).
 ///
 /// Each requirement says what happened; test support alone decides where it goes (a Swift Testing
 /// issue, an XCTest failure, a line on standard error, or nothing), by one rule for every host.
@@ -47,8 +50,8 @@ extension TestIssueReporting {
 }
 
 package enum TestSupportLink {
-  /// The mangled name of `EffectsTestSupport.TestIssueReporter`.
-  static let reporterName = "18EffectsTestSupport17TestIssueReporterO"
+  /// The name of the class `EffectsTestSupport.TestIssueReporter`, as `NSClassFromString` takes it.
+  static let reporterName = "EffectsTestSupport.TestIssueReporter"
 
   /// Test support's reporter when this process runs tests; nil in an app, and in a tool that links
   /// test support without running tests (a benchmark). Once found, it is kept; until then it is
@@ -56,7 +59,7 @@ package enum TestSupportLink {
   static var reporter: (any TestIssueReporting.Type)? {
     guard isRunningTests else { return nil }
     if let found = found.snapshot { return found }
-    let reporter = _typeByName(reporterName) as? any TestIssueReporting.Type
+    let reporter = NSClassFromString(reporterName) as? any TestIssueReporting.Type
     found.withLock { $0 = $0 ?? reporter }
     return reporter
   }

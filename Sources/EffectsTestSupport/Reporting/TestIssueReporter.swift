@@ -5,11 +5,14 @@ import Testing
 /// The reporter `Effects` finds in a test binary, by name, to report what it cannot answer: a live
 /// co-effect read inside a test, a refused `Environment.bootstrap(_:)`.
 ///
-/// Its mangled name is spelled in `Effects` (`TestSupportLink.reporterName`); renaming or moving
+/// Its name is spelled in `Effects` (`TestSupportLink.reporterName`), which finds it with
+/// `NSClassFromString`: so it is a class, never made (its members are static). Renaming or moving
 /// it breaks the link, which `EnvironmentCurrentTests` catches. It is `package`, not internal: an
 /// optimized build (`-O -wmo`, as a Release test run) drops the metadata of an internal type
 /// nothing references, and the runtime would not find it by name.
-package enum TestIssueReporter: TestIssueReporting {
+package final class TestIssueReporter: TestIssueReporting {
+  private init() {}
+
   package static func report(_ message: String, kind: ReportKind, at callSite: CallSite?) {
     reportRead(message, kind: kind, fallback: callSite)
   }

@@ -4,23 +4,19 @@
 /// `TaskLocal.get()` calls the same function, but it is not inlinable, so every read of it runs
 /// unspecialised and copies its value through the type's value witnesses.
 @_silgen_name("swift_task_localValueGet")
-@usableFromInline func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeRawPointer?
+func taskLocalValueGet(_ key: UnsafeRawPointer) -> UnsafeRawPointer?
 
 extension TaskLocal {
   /// The value bound to this optional task-local by the innermost `withValue` of this task, or
   /// nil when none is (not the task-local's default value): for a task-local whose default is nil,
   /// as every one in this package, `get()`, specialised for the caller.
   ///
-  /// It reads the runtime's storage directly, because it pays in the benchmark
-  /// `read.scoped.effects` (`Environment.current.clock` inside `withEnvironment`; count its
-  /// instructions with `python3 Benchmarks/profile.py read.scoped.1e6.effects`). The lookup is the
-  /// one `get()` makes, and the storage holds a `Value` by construction: only this `TaskLocal`
-  /// binds under its own address.
-  ///
-  /// Inlinable, so that test support specialises it too: its hooks read the scope's task-local
-  /// on every hop to the main actor (`steps.1e4.effects`).
-  @inlinable @inline(__always)
-  package func bound<Wrapped>() -> Wrapped? where Value == Wrapped? {
+  /// It reads the runtime's storage directly, because test support's hooks read the scope's
+  /// task-local on every hop to the main actor (`steps.1e4.effects`). The lookup is the one `get()`
+  /// makes, and the storage holds a `Value` by construction: only this `TaskLocal` binds under its
+  /// own address. Test support only: `Effects`, which ships in apps, reads with `get()`.
+  @inline(__always)
+  func bound<Wrapped>() -> Wrapped? where Value == Wrapped? {
     let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     guard let storage = taskLocalValueGet(key) else { return nil }
     return storage.assumingMemoryBound(to: Value.self).pointee
@@ -30,8 +26,8 @@ extension TaskLocal {
   /// of this task, or nil when none is: ``bound()`` without retaining and releasing the object,
   /// which the binding keeps alive while `body` runs. For test support's hooks, which the runtime
   /// calls on every hop to the main actor (`steps.1e4.effects`).
-  @inlinable @inline(__always)
-  package func withBoundObject<Object: AnyObject, Result>(
+  @inline(__always)
+  func withBoundObject<Object: AnyObject, Result>(
     _ body: (Object) -> Result
   ) -> Result? where Value == Object? {
     let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""`Effects` ships inside users' apps: it may use only public, documented toolchain API.
+
+Fails when a Swift file of `Sources/Effects` declares or reaches into the runtime's private side:
+  - a symbol bound by name (`@_silgen_name`, `@_extern`, `dlsym`, `dlopen`);
+  - a read of memory by its layout (`load(fromByteOffset:)`, `storeBytes(…toByteOffset:)`,
+    `unsafeBitCast`, `MemoryLayout…offset(of:)`);
+  - any underscored attribute (`@_…`), underscored module (`import _…`), or underscored call
+    (`_typeByName(…)`, `x._withUnsafeGuaranteedRef(…)`): not documented, so not promised.
+Comments are not code and are skipped; so are string literals.
+Test support may use what it must, behind its one door to the runtime (`RuntimeDoor`).
+
+  python3 .ci/public-api/check.py               # checks Sources/Effects
+  python3 .ci/public-api/check.py --self-test   # proves each rule fails on a probe file
+"""
+import pathlib
+import re
+import shutil
+import sys
+import tempfile
+
+RULES = [
+    (re.compile(r"@_silgen_name|@_extern"), "declares a runtime symbol by name"),
+    (re.compile(r"\bdl(sym|open|vsym)\s*\("), "looks a symbol up at run time"),
+    (re.compile(r"\bload\s*\(\s*fromByteOffset|toByteOffset\s*:"), "reads or writes memory by its layout"),
+    (re.compile(r"\bunsafeBitCast\s*\("), "reinterprets a value's bits (unsafeBitCast)"),
+    (re.compile(r"\bMemoryLayout\b[^\n]*\.offset\s*\(\s*of"), "reads a stored property's offset"),
+    (re.compile(r"@_[A-Za-z]"), "uses an underscored attribute (undocumented, unpromised)"),
+    (re.compile(r"\bimport\s+_[A-Za-z]|@_spi\s*\("), "imports an underscored module or SPI"),
+    (re.compile(r"(?<![A-Za-z0-9_])_[A-Za-z][A-Za-z0-9_]*\s*[({]|\._[A-Za-z]"), "uses an underscored function or member"),
+]
+
+PROBES = {
+    "@_silgen_name": '@_silgen_name("swift_task_localValueGet") func probe(_ key: UnsafeRawPointer) -> UnsafeRawPointer?\n',
+    "dlsym": 'let probe = dlsym(nil, "swift_task_getCurrent")\n',
+    "load(fromByteOffset:)": "func probe(_ p: UnsafeRawPointer) -> UInt32 { p.load(fromByteOffset: 32, as: UInt32.self) }\n",
+    "unsafeBitCast": "let probe = unsafeBitCast(Duration.zero, to: (UInt64, Int64).self)\n",
+    "MemoryLayout offset": "let probe = MemoryLayout<Probe>.offset(of: \\.x)\n",
+    "underscored attribute": "@_spi(Experimental) public func probe() {}\n",
+    "underscored call": 'let probe = _typeByName("EffectsTestSupport.TestIssueReporter")\n',
+    "underscored member": "func probe(_ o: Unmanaged<AnyObject>) { o._withUnsafeGuaranteedRef { _ in } }\n",
+}
+
+
+def strip(source: str) -> str:
+    """The code of `source`: comments and string literals blanked, line numbers kept."""
+    out, i, n = [], 0, len(source)
+    while i < n:
+        if source.startswith("//", i):
+            j = source.find("\n", i)
+            i = n if j < 0 else j
+        elif source.startswith("/*", i):
+            j = source.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("\n" * source.count("\n", i, j))
+            i = j
+        elif source.startswith('"""', i):
+            j = source.find('"""', i + 3)
+            j = n if j < 0 else j + 3
+            out.append('""' + "\n" * source.count("\n", i, j))
+            i = j
+        elif source[i] == '"':
+            j = i + 1
+            while j < n and source[j] not in '"\n':
+                j += 2 if source[j] == "\\" else 1
+            out.append('""')
+            i = j + 1
+        else:
+            out.append(source[i])
+            i += 1
+    return "".join(out)
+
+
+def findings(root: pathlib.Path) -> list[str]:
+    found = []
+    for path in sorted(root.rglob("*.swift")):
+        for number, line in enumerate(strip(path.read_text()).splitlines(), 1):
+            for pattern, why in RULES:
+                if pattern.search(line):
+                    found.append(f"{path}:{number}: {why}: {line.strip()[:160]}")
+                    break
+    return found
+
+
+def self_test(root: pathlib.Path) -> int:
+    failures = 0
+    if findings(root):
+        print("self-test: the sources must pass before probes mean anything", file=sys.stderr)
+        return 1
+    for name, probe in PROBES.items():
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = pathlib.Path(scratch) / "Effects"
+            shutil.copytree(root, copy)
+            (copy / "Probe.swift").write_text("/// A comment naming @_silgen_name is fine.\n" + probe)
+            hits = [f for f in findings(copy) if "Probe.swift" in f]
+            if len(hits) != 1 or "Probe.swift:2:" not in hits[0]:
+                print(f"self-test: the probe '{name}' was not caught exactly once at line 2: {hits}", file=sys.stderr)
+                failures += 1
+    # A comment or a string that names a forbidden construct is not code.
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = pathlib.Path(scratch) / "Effects"
+        shutil.copytree(root, copy)
+        (copy / "Probe.swift").write_text('// dlsym(nil, "x")\nlet s = "@_silgen_name unsafeBitCast(x)"\n/* _typeByName("x") */\n')
+        if findings(copy):
+            print(f"self-test: comments and strings were flagged: {findings(copy)}", file=sys.stderr)
+            failures += 1
+    print(f"self-test: {len(PROBES)} probes, {failures} failures")
+    return 1 if failures else 0
+
+
+def main() -> int:
+    root = pathlib.Path(__file__).resolve().parents[2] / "Sources" / "Effects"
+    if "--self-test" in sys.argv:
+        return self_test(root)
+    found = findings(root)
+    for line in found:
+        print(f"error: {line}", file=sys.stderr)
+    if found:
+        print(
+            "error: Effects ships inside apps and may use only public, documented toolchain API. "
+            "Move what needs the runtime's private side into EffectsTestSupport, behind RuntimeDoor.",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"Effects uses only public API ({sum(1 for _ in root.rglob('*.swift'))} files checked).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
