@@ -13,7 +13,7 @@ import Testing
     let scheduler = try #require(environment.scheduler as? TestScheduler)
     let clock = environment.continuousClock
     let start = clock.now
-    scheduler.advance(by: .milliseconds(1_234))
+    scheduler.advanceSynchronously(by: .milliseconds(1_234))
     #expect(start.duration(to: clock.now) == .milliseconds(1_234))
   }
 

@@ -88,7 +88,7 @@ struct EnvironmentTraitFreshWorldTests {
     let files = try #require(environment.fileReader as? InMemoryFileSystem)
     try files.writeFile(path: "/written.txt", contents: Data("\(index)".utf8))
     scheduler.schedule(after: .seconds(index + 1)) {}
-    scheduler.advance(by: .seconds(index))
+    scheduler.advanceSynchronously(by: .seconds(index))
     #expect(environment.defaults.value(for: "written") == .int(index))
   }
 

@@ -281,7 +281,7 @@ private func advanceFromEightThreadsAtOnce() -> Duration {
   let scheduler = TestScheduler()
   DispatchQueue.concurrentPerform(iterations: 8) { _ in
     for _ in 0..<100 {
-      scheduler.advance(by: .seconds(1))
+      scheduler.advanceSynchronously(by: .seconds(1))
     }
   }
   return scheduler.elapsed

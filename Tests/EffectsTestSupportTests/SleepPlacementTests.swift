@@ -125,16 +125,16 @@ import Testing
         let poller = Poller()
         Task { await poller.poll() }
         await scheduler.advance(by: .seconds(1))
-        func forgetsTheAwait() { scheduler.advance(by: .seconds(4)) }
+        func forgetsTheAwait() { scheduler.advanceSynchronously(by: .seconds(4)) }
         forgetsTheAwait()
       }
     }.issues
-    let unwaited = issues.first { $0.message.hasPrefix("TestScheduler.advance(by:) resumed") }
+    let unwaited = issues.first { $0.message.hasPrefix("TestScheduler.advanceSynchronously(by:) resumed") }
     #expect(unwaited?.line == scopeLine + 4)
     #if os(Linux)
     #expect(
       unwaited?.message.hasPrefix(
-        "TestScheduler.advance(by:) resumed a task sleeping since \(Self.file):\(Poller.pollLine), but the synchronous form"
+        "TestScheduler.advanceSynchronously(by:) resumed a task sleeping since \(Self.file):\(Poller.pollLine), but the synchronous form"
       ) == true
     )
     #endif

@@ -33,7 +33,7 @@ import Testing
     let scheduler = try #require(environment.scheduler as? TestScheduler)
     #expect((environment.clock as? TestScheduler) === scheduler)
     #expect((Environment.test().scheduler as? TestScheduler) !== scheduler)
-    scheduler.advance(by: .seconds(5))
+    scheduler.advanceSynchronously(by: .seconds(5))
     #expect(environment.clock.now == Date(timeIntervalSince1970: 5))
   }
 

@@ -378,7 +378,7 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          TestScheduler.advance(by:) resumed 2 tasks sleeping since \
+          TestScheduler.advanceSynchronously(by:) resumed 2 tasks sleeping since \
           EffectsTestSupportTests/TestSchedulerAsyncTests.swift:\(sleepLine), but the synchronous form cannot \
           wait for them to run: what they do next happens at a moment that depends on real time, so a check \
           after this line can flake. Call `await scheduler.advance(by:)` inside \
@@ -445,5 +445,5 @@ private func advanceSynchronously(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  scheduler.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
+  scheduler.advanceSynchronously(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
 }

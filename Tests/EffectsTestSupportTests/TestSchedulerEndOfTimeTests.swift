@@ -21,16 +21,16 @@ struct TestSchedulerEndOfTimeTests {
   @Test func workScheduledPastTheEndOfVirtualTimeNeverRunsAndIsListedAsDueNever() {
     let scheduler = TestScheduler()
     let ran = Recorder<String>()
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     scheduler.schedule(after: .seconds(Int64.max)) { ran.append("timeout") }
     let timeoutLine = #line - 1
     scheduler.schedule(after: .seconds(2)) { ran.append("at 3 s") }
-    scheduler.run()
+    scheduler.runSynchronously()
     #expect(ran.values == ["at 3 s"])
     #expect(scheduler.elapsed == .seconds(3), "run() stops at the last work that is ever due")
-    scheduler.advance(by: .seconds(Int64.max))
-    scheduler.advance()
-    scheduler.run()
+    scheduler.advanceSynchronously(by: .seconds(Int64.max))
+    scheduler.advanceSynchronously()
+    scheduler.runSynchronously()
     #expect(ran.values == ["at 3 s"])
     #expect(scheduler.elapsed == Self.end)
     #expect(scheduler.pending.map(\.offset) == [Self.end])
@@ -56,10 +56,10 @@ struct TestSchedulerEndOfTimeTests {
     let scheduler = TestScheduler()
     let ran = Recorder<Duration>()
     let work = scheduler.schedule(after: .seconds(Int.max)) { ran.append(scheduler.elapsed) }
-    scheduler.run()
+    scheduler.runSynchronously()
     #expect(ran.values == [], "before, run() ran it at .seconds(9223372036854775807)")
     #expect(scheduler.elapsed == .zero)
-    scheduler.advance(to: Self.end)
+    scheduler.advanceSynchronously(to: Self.end)
     #expect(ran.values == [], "not even when time reaches the end")
     work.cancel()
     #expect(scheduler.pending == [])
@@ -70,7 +70,7 @@ struct TestSchedulerEndOfTimeTests {
     let ticks = Recorder<Duration>()
     let timer = scheduler.schedule(after: .seconds(1), every: .seconds(Int64.max)) { ticks.append(scheduler.elapsed) }
     let timerLine = #line - 1
-    let issues = withCapturedIssues { scheduler.run() }.issues
+    let issues = withCapturedIssues { scheduler.runSynchronously() }.issues
     #expect(issues == [], "a tick that never comes is not runaway work")
     #expect(ticks.values == [.seconds(1)])
     #expect(scheduler.elapsed == .seconds(1))
@@ -79,7 +79,7 @@ struct TestSchedulerEndOfTimeTests {
         Self.dueNever("repeating work (every .seconds(9223372036854775807))", line: timerLine)
       ]
     )
-    scheduler.advance(by: .seconds(Int64.max))
+    scheduler.advanceSynchronously(by: .seconds(Int64.max))
     #expect(ticks.values == [.seconds(1)])
     timer.cancel()
     #expect(scheduler.pending == [])
@@ -88,9 +88,9 @@ struct TestSchedulerEndOfTimeTests {
   @Test func anAdvanceByAHugeDurationStopsAtTheEndOfVirtualTimeAfterRunningWhatIsDueBefore() {
     let scheduler = TestScheduler()
     let ran = Recorder<Duration>()
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     scheduler.schedule(after: .seconds(Int64.max / 2)) { ran.append(scheduler.elapsed) }
-    scheduler.advance(by: .seconds(Int64.max))
+    scheduler.advanceSynchronously(by: .seconds(Int64.max))
     #expect(ran.values == [.seconds(1 + Int64.max / 2)], "work due before the end runs at its own deadline")
     #expect(scheduler.elapsed == Self.end)
     #expect(scheduler.now == scheduler.start.addingTimeInterval(Double(Int64.max)))
@@ -100,13 +100,13 @@ struct TestSchedulerEndOfTimeTests {
     let scheduler = TestScheduler()
     // 18 advances of .seconds(Int64.max) passed what Duration's 128 bits hold ("Overflow in +").
     for _ in 0..<40 {
-      scheduler.advance(by: .seconds(Int64.max))
+      scheduler.advanceSynchronously(by: .seconds(Int64.max))
     }
-    scheduler.advance(to: .seconds(Int64.max) * 3)
+    scheduler.advanceSynchronously(to: .seconds(Int64.max) * 3)
     #expect(scheduler.elapsed == Self.end)
     let ran = Recorder<Duration>()
     scheduler.schedule(after: .zero) { ran.append(scheduler.elapsed) }
-    scheduler.run()
+    scheduler.runSynchronously()
     #expect(ran.values == [], "at the end of virtual time, even zero-delay work is due never")
     #expect(scheduler.pending.map(\.offset) == [Self.end])
   }
@@ -120,19 +120,19 @@ struct TestSchedulerEndOfTimeTests {
     scheduler.schedule(after: .zero, every: huge) { ran.append(scheduler.elapsed) }
     let timerLine = #line - 1
     let backLine = #line + 1
-    let issues = withCapturedIssues { scheduler.advance(by: .zero - huge) }.issues
+    let issues = withCapturedIssues { scheduler.advanceSynchronously(by: .zero - huge) }.issues
     #expect(
       issues == [
         CapturedIssue(
           """
-          TestScheduler.advance(by:) cannot move time backwards: got less than .seconds(-9223372036854775808). \
+          TestScheduler.advanceSynchronously(by:) cannot move time backwards: got less than .seconds(-9223372036854775808). \
           Pass .zero or a positive duration.
           """,
           line: backLine
         )
       ]
     )
-    scheduler.advance(by: huge)
+    scheduler.advanceSynchronously(by: huge)
     #expect(ran.values == [.zero])
     #expect(scheduler.elapsed == Self.end)
     #expect(
@@ -156,7 +156,7 @@ struct TestSchedulerEndOfTimeTests {
     for seconds in 1...3 {
       zero.schedule(after: .seconds(seconds)) { ran.append(zero.elapsed) }
     }
-    let runIssues = withCapturedIssues { zero.run() }.issues
+    let runIssues = withCapturedIssues { zero.runSynchronously() }.issues
     #expect(runIssues == [], "before, maxRuns 0 still ran one action, then reported the rest as runaway")
     #expect(ran.values == [.seconds(1), .seconds(2), .seconds(3)])
     #expect(withCapturedIssues { TestScheduler(maxRuns: 1) }.issues == [], "1 is the least that makes sense")

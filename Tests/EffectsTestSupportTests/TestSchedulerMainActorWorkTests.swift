@@ -36,9 +36,9 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     let scheduler = TestScheduler()
     let model = ToastModel(scheduler: scheduler)
     model.show("Saved")
-    scheduler.advance(by: .milliseconds(2_999))
+    scheduler.advanceSynchronously(by: .milliseconds(2_999))
     #expect(model.message == "Saved")
-    scheduler.advance(by: .milliseconds(1))
+    scheduler.advanceSynchronously(by: .milliseconds(1))
     #expect(model.message == nil)
     #expect(model.hiddenAt == .seconds(3))
     scheduler.assertNoPendingWork()
@@ -48,12 +48,12 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     let scheduler = TestScheduler()
     let model = ToastModel(scheduler: scheduler)
     model.show("Saved")
-    scheduler.advance(by: .seconds(2))
+    scheduler.advanceSynchronously(by: .seconds(2))
     model.show("Saved again")
     #expect(scheduler.pending.map(\.offset) == [.seconds(5)])
-    scheduler.advance(by: .milliseconds(2_999))
+    scheduler.advanceSynchronously(by: .milliseconds(2_999))
     #expect(model.message == "Saved again")
-    scheduler.advance(by: .milliseconds(1))
+    scheduler.advanceSynchronously(by: .milliseconds(1))
     #expect(model.message == nil)
     #expect(model.hiddenAt == .seconds(5))
   }
@@ -65,7 +65,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     scheduler.schedule(after: .seconds(1)) { @MainActor in order.append("main actor 1") }
     scheduler.schedule(after: .seconds(1)) { order.append("sendable 2") }
     scheduler.schedule(after: .seconds(1)) { @MainActor in order.append("main actor 2") }
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     #expect(order.values == ["sendable 1", "main actor 1", "sendable 2", "main actor 2"])
   }
 
@@ -75,7 +75,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
     let work = scheduler.schedule(after: .seconds(1)) { @MainActor in ran.append(1) }
     work.cancel()
     #expect(scheduler.pending == [])
-    scheduler.advance(by: .seconds(10))
+    scheduler.advanceSynchronously(by: .seconds(10))
     #expect(ran.values == [])
   }
 
@@ -88,7 +88,7 @@ private let replays = ProcessInfo.processInfo.environment["EFFECTS_REPLAYS"].fla
       if ticks.values.count == 3 { ticking.values.first?.cancel() }
     }
     ticking.append(work)
-    scheduler.advance(by: .seconds(10))
+    scheduler.advanceSynchronously(by: .seconds(10))
     #expect(ticks.values == [.seconds(1), .seconds(2), .seconds(3)])
     scheduler.assertNoPendingWork()
   }

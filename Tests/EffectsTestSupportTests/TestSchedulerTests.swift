@@ -13,7 +13,7 @@ import Testing
     scheduler.schedule(after: .seconds(1)) { order.append("a at 1s") }
     scheduler.schedule(after: .seconds(2)) { order.append("c at 2s") }
     scheduler.schedule(after: .seconds(2)) { order.append("d at 2s") }
-    scheduler.advance(by: .seconds(2))
+    scheduler.advanceSynchronously(by: .seconds(2))
     #expect(order.values == ["a at 1s", "b at 2s", "c at 2s", "d at 2s"])
   }
 
@@ -30,7 +30,7 @@ import Testing
     }
     _ = consume model
     poll.cancel()
-    scheduler.advance(by: .seconds(3))
+    scheduler.advanceSynchronously(by: .seconds(3))
     #expect(ran.values == [])
   }
 
@@ -38,9 +38,9 @@ import Testing
     let scheduler = TestScheduler()
     let order = Recorder<String>()
     scheduler.schedule(after: .milliseconds(300)) { order.append("300 ms") }
-    scheduler.advance(by: .milliseconds(100))
+    scheduler.advanceSynchronously(by: .milliseconds(100))
     scheduler.schedule(after: .milliseconds(200)) { order.append("100 + 200 ms") }
-    scheduler.advance(by: .milliseconds(200))
+    scheduler.advanceSynchronously(by: .milliseconds(200))
     #expect(order.values == ["300 ms", "100 + 200 ms"])
     #expect(scheduler.elapsed == .milliseconds(300))
   }
@@ -56,7 +56,7 @@ import Testing
         elapsed.append(scheduler.elapsed)
       }
     }
-    scheduler.advance(by: .seconds(5))
+    scheduler.advanceSynchronously(by: .seconds(5))
     #expect(elapsed.values == [.milliseconds(250), .seconds(1), .seconds(3)])
     #expect(seen.values == [1_000.25, 1_001, 1_003].map { Date(timeIntervalSince1970: $0) })
     #expect(scheduler.now == Date(timeIntervalSince1970: 1_005))
@@ -69,7 +69,7 @@ import Testing
       order.append(scheduler.elapsed)
       scheduler.schedule(after: .seconds(1)) { order.append(scheduler.elapsed) }
     }
-    scheduler.advance(by: .seconds(2))
+    scheduler.advanceSynchronously(by: .seconds(2))
     #expect(order.values == [.seconds(1), .seconds(2)])
   }
 
@@ -79,10 +79,10 @@ import Testing
     scheduler.schedule(after: .seconds(1)) {
       scheduler.schedule(after: .seconds(2)) { order.append(scheduler.elapsed) }
     }
-    scheduler.advance(by: .seconds(2))
+    scheduler.advanceSynchronously(by: .seconds(2))
     #expect(order.values == [])
     #expect(scheduler.pending.map(\.offset) == [.seconds(3)])
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     #expect(order.values == [.seconds(3)])
   }
 
@@ -94,7 +94,7 @@ import Testing
       scheduler.schedule(after: .zero) { order.append("nested, same instant") }
     }
     scheduler.schedule(after: .seconds(1)) { order.append("second") }
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     #expect(order.values == ["first", "second", "nested, same instant"])
   }
 
@@ -106,7 +106,7 @@ import Testing
     work.cancel()
     work.cancel()
     #expect(scheduler.pending.count == 1)
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     #expect(order.values == ["kept"])
   }
 
@@ -119,7 +119,7 @@ import Testing
       later.snapshot?.cancel()
     }
     later.withLock { $0 = scheduler.schedule(after: .seconds(2)) { order.append("cancelled") } }
-    scheduler.advance(by: .seconds(3))
+    scheduler.advanceSynchronously(by: .seconds(3))
     #expect(order.values == ["canceller"])
     scheduler.assertNoPendingWork()
   }
@@ -128,13 +128,13 @@ import Testing
     let scheduler = TestScheduler()
     let ticks = Recorder<Duration>()
     let timer = scheduler.schedule(after: .milliseconds(500), every: .seconds(1)) { ticks.append(scheduler.elapsed) }
-    scheduler.advance(by: .milliseconds(499))
+    scheduler.advanceSynchronously(by: .milliseconds(499))
     #expect(ticks.values == [])
-    scheduler.advance(by: .milliseconds(3_001))
+    scheduler.advanceSynchronously(by: .milliseconds(3_001))
     #expect(ticks.values == [.milliseconds(500), .milliseconds(1_500), .milliseconds(2_500), .milliseconds(3_500)])
     #expect(scheduler.pending.map(\.kind) == [.repeating(every: .seconds(1))])
     timer.cancel()
-    scheduler.advance(by: .seconds(10))
+    scheduler.advanceSynchronously(by: .seconds(10))
     #expect(ticks.values.count == 4)
     scheduler.assertNoPendingWork()
   }
@@ -149,7 +149,7 @@ import Testing
         if ticks.values.count == 3 { timer.snapshot?.cancel() }
       }
     }
-    scheduler.run()
+    scheduler.runSynchronously()
     #expect(ticks.values == [.seconds(1), .seconds(2), .seconds(3)])
     scheduler.assertNoPendingWork()
   }
@@ -161,7 +161,7 @@ import Testing
       let scheduler = TestScheduler()
       released = scheduler
       scheduler.schedule(after: .seconds(1), every: .seconds(1)) { ticks.append(.seconds(1)) }
-      scheduler.advance(by: .seconds(2))
+      scheduler.advanceSynchronously(by: .seconds(2))
     }
     #expect(released == nil)
     #expect(ticks.values.count == 2)
@@ -198,7 +198,7 @@ import Testing
       order.append(scheduler.elapsed)
       scheduler.schedule(after: .seconds(10)) { order.append(scheduler.elapsed) }
     }
-    scheduler.run()
+    scheduler.runSynchronously()
     #expect(order.values == [.seconds(1), .seconds(5), .seconds(11)])
     #expect(scheduler.elapsed == .seconds(11))
     scheduler.assertNoPendingWork()
@@ -211,16 +211,16 @@ import Testing
     let timerLine = #line - 1
     let runLine = #line + 2
     let issues = withCapturedIssues {
-      scheduler.run()
+      scheduler.runSynchronously()
     }.issues
     #expect(
       issues == [
         CapturedIssue(
           """
-          TestScheduler.run() at EffectsTestSupportTests/TestSchedulerTests.swift:\(runLine) stopped after 50 actions \
-          (maxRuns) with work still due: a repeating timer (every .seconds(1)) scheduled at \
-          EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine) keeps running. Cancel it, advance(by:) a \
-          bounded window instead of run(), or raise maxRuns.
+          TestScheduler.runSynchronously() at EffectsTestSupportTests/TestSchedulerTests.swift:\(runLine) stopped \
+          after 50 actions (maxRuns) with work still due: a repeating timer (every .seconds(1)) scheduled at \
+          EffectsTestSupportTests/TestSchedulerTests.swift:\(timerLine) keeps running. Cancel it, \
+          advanceSynchronously(by:) a bounded window instead of runSynchronously(), or raise maxRuns.
           """,
           line: timerLine
         )
@@ -237,35 +237,35 @@ import Testing
     scheduler.schedule(after: .zero) { order.append("due") }
     let line = #line + 2
     let issues = withCapturedIssues {
-      scheduler.advance(by: .seconds(-1))
+      scheduler.advanceSynchronously(by: .seconds(-1))
     }.issues
     #expect(
       issues == [
         CapturedIssue(
-          "TestScheduler.advance(by:) cannot move time backwards: got .seconds(-1). Pass .zero or a positive duration.",
+          "TestScheduler.advanceSynchronously(by:) cannot move time backwards: got .seconds(-1). Pass .zero or a positive duration.",
           line: line
         )
       ]
     )
     #expect(scheduler.elapsed == .zero)
     #expect(order.values == [])
-    scheduler.advance()
+    scheduler.advanceSynchronously()
     #expect(order.values == ["due"])
   }
 
   @Test func advancingToAnEarlierInstantIsReported() {
     let scheduler = TestScheduler()
-    scheduler.advance(to: .seconds(2))
+    scheduler.advanceSynchronously(to: .seconds(2))
     let line = #line + 2
     let issues = withCapturedIssues {
-      scheduler.advance(to: .seconds(1))
+      scheduler.advanceSynchronously(to: .seconds(1))
     }.issues
     #expect(
       issues == [
         CapturedIssue(
           """
-          TestScheduler.advance(to:) cannot move time backwards: asked for .seconds(1) after the start, but \
-          .seconds(2) has already passed. Pass an instant at or after `elapsed`.
+          TestScheduler.advanceSynchronously(to:) cannot move time backwards: asked for .seconds(1) after the start, \
+          but .seconds(2) has already passed. Pass an instant at or after `elapsed`.
           """,
           line: line
         )
@@ -279,7 +279,7 @@ import Testing
     let order = Recorder<Duration>()
     scheduler.schedule(after: .seconds(3)) { order.append(scheduler.elapsed) }
     scheduler.schedule(after: .seconds(4)) { order.append(scheduler.elapsed) }
-    scheduler.advance(to: .seconds(3))
+    scheduler.advanceSynchronously(to: .seconds(3))
     #expect(order.values == [.seconds(3)])
     #expect(scheduler.elapsed == .seconds(3))
   }
@@ -299,7 +299,7 @@ import Testing
         )
       ]
     )
-    scheduler.advance()
+    scheduler.advanceSynchronously()
     #expect(order.values == ["ran"])
   }
 
@@ -321,7 +321,7 @@ import Testing
         )
       ]
     )
-    scheduler.run()
+    scheduler.runSynchronously()
     #expect(ticks.values == [.seconds(1)])
   }
 
@@ -330,7 +330,7 @@ import Testing
     let order = Recorder<String>()
     scheduler.schedule(after: .zero) { order.append("now") }
     scheduler.schedule(after: .nanoseconds(1)) { order.append("later") }
-    scheduler.advance()
+    scheduler.advanceSynchronously()
     #expect(order.values == ["now"])
     #expect(scheduler.elapsed == .zero)
   }
@@ -356,7 +356,7 @@ import Testing
     let scheduler = TestScheduler()
     scheduler.schedule(after: .seconds(1)) {}
     scheduler.schedule(after: .seconds(2)) {}.cancel()
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     scheduler.assertNoPendingWork()
   }
 
@@ -396,7 +396,7 @@ import Testing
       }
     }
     #expect(scheduler.pending.count == 4_000)
-    scheduler.advance(by: .seconds(10))
+    scheduler.advanceSynchronously(by: .seconds(10))
     #expect(ran.values == (0..<4_000).map { .milliseconds($0) })
   }
 
@@ -405,20 +405,20 @@ import Testing
     let model = DebouncedSearch(environment: .test(scheduler: scheduler))
     model.type("s")
     #expect(scheduler.pending.map(\.offset) == [.milliseconds(300)])
-    scheduler.advance(by: .milliseconds(100))
+    scheduler.advanceSynchronously(by: .milliseconds(100))
     #expect(model.searches == [])
     model.type("sw")
     #expect(scheduler.pending.map(\.offset) == [.milliseconds(400)])
-    scheduler.advance(by: .milliseconds(100))
+    scheduler.advanceSynchronously(by: .milliseconds(100))
     #expect(model.searches == [])
     model.type("swi")
     #expect(scheduler.pending.map(\.offset) == [.milliseconds(500)])
-    scheduler.advance(by: .milliseconds(299))
+    scheduler.advanceSynchronously(by: .milliseconds(299))
     #expect(model.searches == [])
-    scheduler.advance(by: .milliseconds(1))
+    scheduler.advanceSynchronously(by: .milliseconds(1))
     #expect(model.searches == ["swi"])
     #expect(model.searchedAt == [Date(timeIntervalSinceReferenceDate: 0.5)])
-    scheduler.advance(by: .seconds(10))
+    scheduler.advanceSynchronously(by: .seconds(10))
     #expect(model.searches == ["swi"])
     scheduler.assertNoPendingWork()
   }
@@ -443,11 +443,11 @@ import Testing
     let environment = Environment.test(scheduler: scheduler)
     let model = MainActorSearchModel()
     model.type("s", environment: environment)
-    scheduler.advance(by: .milliseconds(100))
+    scheduler.advanceSynchronously(by: .milliseconds(100))
     model.type("sw", environment: environment)
-    scheduler.advance(by: .milliseconds(299))
+    scheduler.advanceSynchronously(by: .milliseconds(299))
     #expect(model.searches == [])
-    scheduler.advance(by: .milliseconds(1))
+    scheduler.advanceSynchronously(by: .milliseconds(1))
     #expect(model.searches == ["sw"])
     scheduler.assertNoPendingWork()
   }

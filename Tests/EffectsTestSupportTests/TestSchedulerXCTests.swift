@@ -26,7 +26,7 @@ final class TestSchedulerXCTests: FailureCapturingTestCase {
   func testAssertNoPendingWorkPassesWhenNothingIsLeft() {
     let scheduler = TestScheduler()
     scheduler.schedule(after: .seconds(1)) {}
-    scheduler.advance(by: .seconds(1))
+    scheduler.advanceSynchronously(by: .seconds(1))
     let failures = capturingFailures {
       scheduler.assertNoPendingWork()
     }

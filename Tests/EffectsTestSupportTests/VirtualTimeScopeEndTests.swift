@@ -569,18 +569,18 @@ import Darwin
     let outerLine = #line + 7
     let issues = withCapturedIssues {
       scheduler.schedule(after: .seconds(1)) {
-        scheduler.advance(by: .seconds(5))
+        scheduler.advanceSynchronously(by: .seconds(5))
         order.append("first")
       }
       scheduler.schedule(after: .seconds(2)) { order.append("second") }
-      scheduler.advance(by: .seconds(2))
+      scheduler.advanceSynchronously(by: .seconds(2))
     }.issues
     #expect(
       issues == [
         CapturedIssue(
           """
-          TestScheduler.advance(by:) was called while TestScheduler.advance(by:) at \(Self.file):\(outerLine) is \
-          still running work — from inside work it runs (a scheduled action, or a task it resumed), or from another \
+          TestScheduler.advanceSynchronously(by:) was called while TestScheduler.advanceSynchronously(by:) at \
+          \(Self.file):\(outerLine) is still running work — from inside work it runs (a scheduled action, or a task it resumed), or from another \
           thread at the same time. Nested, it would run later work before the work that called it has finished, so \
           it does nothing. Let the outer call run that work: schedule it, or sleep on the scheduler, instead of \
           advancing from inside.

@@ -121,35 +121,13 @@ final class XCTestPlacementXCTests: FailureCapturingTestCase {
     let failures = await capturingAsyncFailures {
       await withVirtualTime { scheduler in
         scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
-        scheduler.advance(by: .seconds(1))  // no `await`: the closure is synchronous
+        scheduler.advanceSynchronously(by: .seconds(1))
       }
     }
     XCTAssertEqual(failures, [])
     XCTAssertTrue(ran.snapshot)
   }
 
-  func testASynchronousAdvanceInAScopeIsPlacedAtItsLine() async {
-    let scopeLine = #line + 2
-    let failures = await capturingAsyncFailures {
-      await withVirtualTime { scheduler in
-        Task {}
-        scheduler.advance(by: .seconds(1))  // a forgotten `await`
-      }
-    }
-    XCTAssertEqual(failures.map(\.line), [scopeLine + 2])
-    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.file) }, [true])
-    XCTAssertEqual(
-      failures.map(\.message),
-      [
-        """
-        TestScheduler.advance(by:) is the synchronous form, called inside the withVirtualTime scope opened at \
-        EffectsTestSupportTests/XCTestPlacementXCTests.swift:\(scopeLine), where it cannot wait for the scope's \
-        tasks. Write `await` before it. (In a withVirtualTime { scheduler in … } closure with no other `await`, Swift \
-        infers the closure synchronous and picks this form without a word.)
-        """
-      ]
-    )
-  }
 }
 
 /// A live read in `setUp`, before the test method sets anything, is placed at the read and says it

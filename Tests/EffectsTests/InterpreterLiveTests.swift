@@ -215,7 +215,7 @@ struct InterpreterLiveTests {
     #expect(environment.trackedEvents == [.init(name: "saved", properties: ["length": "2"])])
     #expect(environment.defaults.value(for: "theme") == "dark")
 
-    scheduler.advance(by: .seconds(3))
+    scheduler.advanceSynchronously(by: .seconds(3))
     #expect(environment.printedLines == ["saved", "later"])
     #expect(throws: CocoaError.self) { try environment.fileReader.contents(atPath: "/notes/today.txt") }
     scheduler.assertNoPendingWork()

@@ -58,7 +58,7 @@ private func synchronousCallbackSteps(_ count: Int) {
     scheduler.schedule(after: .milliseconds(index + 1)) { counter.increment() }
   }
   for _ in 0..<count {
-    scheduler.advance(by: .milliseconds(1))
+    scheduler.advanceSynchronously(by: .milliseconds(1))
   }
   precondition(counter.value == count, "ran \(counter.value) of \(count) callbacks")
 }

@@ -43,7 +43,7 @@ private func effectsCallbacks(_ delays: [Int64]) {
   for delay in delays {
     scheduler.schedule(after: .nanoseconds(delay)) { counter.increment() }
   }
-  scheduler.advance(by: .seconds(3_600))
+  scheduler.advanceSynchronously(by: .seconds(3_600))
   precondition(counter.value == delays.count, "ran \(counter.value) of \(delays.count) callbacks")
 }
 

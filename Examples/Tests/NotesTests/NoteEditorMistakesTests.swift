@@ -10,35 +10,6 @@ final class NoteEditorMistakesTests: CapturingTestCase {
   private static let testFile = "/Examples/Tests/NotesTests/NoteEditorMistakesTests.swift"
   private static let modelFile = "/Examples/Sources/Notes/NoteEditorModel.swift"
 
-  @MainActor func testAForgottenAwaitIsReportedAtTheAdvance() async {
-    var status: NoteEditorModel.Status?
-    let scopeLine = #line + 2
-    let failures = await capturingFailures {
-      await withVirtualTime { scheduler in
-        let model = NoteEditorModel(note: Note(id: 7, text: ""))
-        model.edit("Hi")
-        scheduler.advance(by: .seconds(2))  // the mistake: no `await`
-        status = model.status
-        model.stop()
-      }
-    }
-    XCTAssertEqual(status, .idle, "the save never started: the advance could not wait for it")
-    XCTAssertEqual(failures.map(\.line), [scopeLine + 3])
-    XCTAssertEqual(failures.map { $0.file.hasSuffix(Self.testFile) }, [true])
-    XCTAssertEqual(failures.map(\.kind), [.synchronousDrive])
-    XCTAssertEqual(
-      failures.map(\.message),
-      [
-        """
-        TestScheduler.advance(by:) is the synchronous form, called inside the withVirtualTime scope opened at \
-        NotesTests/NoteEditorMistakesTests.swift:\(scopeLine), where it cannot wait for the scope's tasks. Write \
-        `await` before it. (In a withVirtualTime { scheduler in … } closure with no other `await`, Swift infers the \
-        closure synchronous and picks this form without a word.)
-        """
-      ]
-    )
-  }
-
   @MainActor func testARefreshLeftRunningIsReportedWhereTheModelSchedulesIt() async {
     let scopeLine = #line + 2
     let failures = await capturingFailures {

@@ -98,10 +98,6 @@ extension ReportKind {
   /// wait ended.
   public static let waitedOnVirtualTime = ReportKind(rawValue: "waitedOnVirtualTime")
 
-  /// The synchronous form of `advance` or `run` inside a virtual-time scope, which cannot wait for
-  /// the scope's tasks.
-  public static let synchronousDrive = ReportKind(rawValue: "synchronousDrive")
-
   /// A virtual-time scope opened inside another one, or twice on one scheduler: it runs in the
   /// scope already open.
   public static let nestedScope = ReportKind(rawValue: "nestedScope")

@@ -23,7 +23,7 @@ extension WorkScheduler {
   /// Anywhere else — ``DispatchScheduler``'s private queue, ``InlineScheduler`` called off the main
   /// actor, a `TestScheduler` advanced by a nonisolated test — it is sent on to the main actor as a
   /// task, queued behind the work already waiting there. Inside a virtual-time scope,
-  /// `await advance` waits for that task, so the test stays exact; a synchronous `advance` off the
+  /// `await advance` waits for that task, so the test stays exact; `advanceSynchronously` off the
   /// main actor returns before it runs, so drive main-actor code from a `@MainActor` test.
   /// Cancelling the returned work stops it even after it was sent on, as long as it has not
   /// started.

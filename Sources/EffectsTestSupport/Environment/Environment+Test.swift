@@ -45,11 +45,11 @@ extension Environment {
   /// whose `continuousClock` is its virtual clock; every other field as in ``test(now:fileID:filePath:line:column:)``.
   ///
   /// ```swift
-  /// @Test func toastDismissesAfterThreeSeconds() {
+  /// @Test func toastDismissesAfterThreeSeconds() async {
   ///   let scheduler = TestScheduler()
   ///   let toast = ToastModel()
   ///   withEnvironment(.test(scheduler: scheduler)) { toast.show("Saved") }
-  ///   scheduler.advance(by: .seconds(3))
+  ///   await scheduler.advance(by: .seconds(3))
   ///   #expect(toast.text == nil)
   ///   scheduler.assertNoPendingWork()
   /// }

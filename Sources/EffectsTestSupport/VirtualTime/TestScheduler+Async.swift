@@ -2,8 +2,8 @@ import Dispatch
 import Effects
 
 extension TestScheduler {
-  /// Moves virtual time forward by `duration`, like ``advance(by:fileID:filePath:line:column:)``,
-  /// and waits — exactly — for the tasks of the scope: first until every runnable task has reached
+  /// Moves virtual time forward by `duration`, like
+  /// ``advanceSynchronously(by:fileID:filePath:line:column:)``, and waits — exactly — for the tasks of the scope: first until every runnable task has reached
   /// its next suspension, then, after each action or sleeper it resumes, until every task it woke
   /// has run to its next suspension or its end.
   ///
@@ -19,8 +19,7 @@ extension TestScheduler {
   /// time: `await scheduler.advance()`, which a test calls to let tasks it just started reach
   /// their first sleep.
   ///
-  /// One spelling in both worlds: in async code Swift picks this form, and it is right wherever it
-  /// is called. Inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``
+  /// It is right wherever async code calls it. Inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``
   /// it waits for every task of the scope. Outside any scope it runs scheduled actions exactly as
   /// the synchronous form does — a view model's `schedule(after:)` callbacks need no scope — and
   /// when it resumes a sleeping task, which it cannot wait for there, it reports an issue naming

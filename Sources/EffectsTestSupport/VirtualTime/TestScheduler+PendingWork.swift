@@ -15,11 +15,11 @@ extension TestScheduler {
     }
 
     /// When it is due: the time from the scheduler's ``TestScheduler/start``, in virtual time's one
-    /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advance(to:fileID:filePath:line:column:)``,
+    /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advanceSynchronously(to:fileID:filePath:line:column:)``,
     /// and the time from the start of the environment's `continuousClock` are the same kind of value).
     ///
     /// `.seconds(Int64.max)` for work that is due never: its deadline was at or past that instant,
-    /// where virtual time ends (see ``TestScheduler/advance(by:fileID:filePath:line:column:)``).
+    /// where virtual time ends (see ``TestScheduler/advanceSynchronously(by:fileID:filePath:line:column:)``).
     public var offset: Duration
     /// The line that scheduled it.
     public var callSite: CallSite
@@ -81,10 +81,10 @@ extension TestScheduler {
   /// Call it at the end of a test, or in teardown:
   ///
   /// ```swift
-  /// @Test func toastDismissesItself() {
+  /// @Test func toastDismissesItself() async {
   ///   let scheduler = TestScheduler()
   ///   showToast("Saved", on: toast, environment: .test(scheduler: scheduler))
-  ///   scheduler.advance(by: .seconds(3))
+  ///   await scheduler.advance(by: .seconds(3))
   ///   #expect(toast.isVisible == false)
   ///   scheduler.assertNoPendingWork()
   /// }

@@ -23,16 +23,16 @@ public import Foundation
 /// and the test drives time by hand, asserting after every step:
 ///
 /// ```swift
-/// @MainActor @Test func searchesOnceTheUserStopsTyping() {
+/// @MainActor @Test func searchesOnceTheUserStopsTyping() async {
 ///   let scheduler = TestScheduler()
 ///   let environment = Environment.test(scheduler: scheduler)
 ///   let model = SearchModel()
 ///   model.type("s", environment: environment)
-///   scheduler.advance(by: .milliseconds(100))
+///   await scheduler.advance(by: .milliseconds(100))
 ///   model.type("sw", environment: environment)
-///   scheduler.advance(by: .milliseconds(299))
+///   await scheduler.advance(by: .milliseconds(299))
 ///   #expect(model.searches == [])
-///   scheduler.advance(by: .milliseconds(1))
+///   await scheduler.advance(by: .milliseconds(1))
 ///   #expect(model.searches == ["sw"])
 ///   scheduler.assertNoPendingWork()
 /// }
@@ -42,11 +42,11 @@ public import Foundation
 /// `@MainActor` callback runs there and then, at its deadline, just as it does under
 /// `DispatchScheduler.main` in the app. (Advanced from another thread, a `@MainActor` callback is sent
 /// on to the main actor as a task: the `await` forms in a virtual-time scope wait for it, a
-/// synchronous `advance` does not.)
+/// `advanceSynchronously` does not.)
 ///
 /// ## Rules
 /// - Virtual time has one vocabulary: a `Duration` from the scheduler's ``start``. ``elapsed`` is
-///   the current one, ``advance(to:fileID:filePath:line:column:)`` takes one, ``PendingWork/offset``
+///   the current one, ``advanceSynchronously(to:fileID:filePath:line:column:)`` takes one, ``PendingWork/offset``
 ///   and the time since the start on the `continuousClock` are one, and messages write one as Swift code
 ///   (`.milliseconds(300)`). A `Date` appears only where the clock is read: ``now`` is
 ///   `start + elapsed`, converted when read. 100 ms + 200 ms is exactly the 300 ms instant.
@@ -56,13 +56,13 @@ public import Foundation
 /// - Cancelled work never runs and is no longer ``pending``.
 /// - Repeating work runs at `delay`, `delay + interval`, `delay + 2 × interval`… (no drift).
 /// - A call that runs more than ``maxRuns`` actions stops and reports an issue naming the line that
-///   scheduled the work still due — an endless repeating timer under ``run(fileID:filePath:line:column:)``
+///   scheduled the work still due — an endless repeating timer under ``runSynchronously(fileID:filePath:line:column:)``
 ///   never hangs a test.
 /// - Bad input — a negative delay or advance, a non-positive repeat interval, moving time
 ///   backwards, a ``maxRuns`` below 1 — is reported as a test issue at the line that passed it,
 ///   never a crash.
 /// - Virtual time ends at `.seconds(Int64.max)`: a deadline at or past it is due never, and an
-///   advance past it stops there (see ``advance(by:fileID:filePath:line:column:)``).
+///   advance past it stops there (see ``advanceSynchronously(by:fileID:filePath:line:column:)``).
 ///
 /// Any thread may schedule and cancel work (the state is behind a lock, and actions never run
 /// while it is held); drive time (`advance`, `run`) from the test.

@@ -308,7 +308,9 @@ extension TestScheduler {
     let one = count == 1
     let tasks = one ? "a task" : "\(count) tasks"
     let since = sites.joined(separator: ", ")
-    let method = operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation
+    // The `await` form of the operation: `advanceSynchronously(by:)` → `advance(by:)`.
+    let method = (operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation)
+      .replacing("Synchronously", with: "")
     reportIssue(
       """
       \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
@@ -346,11 +348,13 @@ extension TestScheduler {
     case .once: what = "work"
     case .sleep: what = "a sleeping task"
     }
+    let synchronous = operation.contains("Synchronously")
+    let (advance, run) = synchronous ? ("advanceSynchronously(by:)", "runSynchronously()") : ("advance(by:)", "run()")
     reportIssue(
       """
       \(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
-      due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, advance(by:) a bounded \
-      window instead of run(), or raise maxRuns.
+      due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, \(advance) a bounded \
+      window instead of \(run), or raise maxRuns.
       """,
       kind: .busyScope,
       at: entry.callSite
