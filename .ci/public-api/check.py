@@ -8,9 +8,14 @@ Fails when a Swift file of `Sources/Effects` declares or reaches into the runtim
   - any underscored attribute (`@_…`), underscored module (`import _…`), or underscored call
     (`_typeByName(…)`, `x._withUnsafeGuaranteedRef(…)`): not documented, so not promised.
 Comments are not code and are skipped; so are string literals.
-Test support may use what it must, behind its one door to the runtime (`RuntimeDoor`).
+Test support may use what it must, behind its one door to the runtime (`RuntimeDoor`, in
+`Sources/EffectsTestSupport/Runtime/`): `--door` fails when a file of test support outside that
+folder (and `Platform/`, which binds the C library's functions) binds a symbol, reads memory by
+layout, bitcasts, or imports an SPI (`RealSleeps.swift` alone imports `_Concurrency`'s, since an
+import is per file; the door's table lists it).
 
   python3 .ci/public-api/check.py               # checks Sources/Effects
+  python3 .ci/public-api/check.py --door        # checks Sources/EffectsTestSupport
   python3 .ci/public-api/check.py --self-test   # proves each rule fails on a probe file
 """
 import pathlib
@@ -29,6 +34,13 @@ RULES = [
     (re.compile(r"\bimport\s+_[A-Za-z]|@_spi\s*\("), "imports an underscored module or SPI"),
     (re.compile(r"(?<![A-Za-z0-9_])_[A-Za-z][A-Za-z0-9_]*\s*[({]|\._[A-Za-z]"), "uses an underscored function or member"),
 ]
+
+DOOR_RULES = RULES[:5] + [
+    (re.compile(r"\._withUnsafeGuaranteedRef|\bsymbol\s*\(\s*named|\.load\s*\(\s*as\s*:"), "reaches into memory or the runtime"),
+    (re.compile(r"@_spi\s*\("), "imports an SPI"),
+]
+DOOR_FOLDERS = ("Runtime", "Platform")
+DOOR_SPI_FILES = ("VirtualTime/Internal/RealSleeps.swift",)
 
 PROBES = {
     "@_silgen_name": '@_silgen_name("swift_task_localValueGet") func probe(_ key: UnsafeRawPointer) -> UnsafeRawPointer?\n',
@@ -71,15 +83,24 @@ def strip(source: str) -> str:
     return "".join(out)
 
 
-def findings(root: pathlib.Path) -> list[str]:
+def findings(root: pathlib.Path, rules=RULES, allowed=lambda path, why: False) -> list[str]:
     found = []
     for path in sorted(root.rglob("*.swift")):
         for number, line in enumerate(strip(path.read_text()).splitlines(), 1):
-            for pattern, why in RULES:
+            for pattern, why in rules:
+                if allowed(path.relative_to(root).as_posix(), why):
+                    continue
                 if pattern.search(line):
                     found.append(f"{path}:{number}: {why}: {line.strip()[:160]}")
                     break
     return found
+
+
+def door_findings(root: pathlib.Path) -> list[str]:
+    def allowed(relative: str, why: str) -> bool:
+        return relative.split("/")[0] in DOOR_FOLDERS or (why == "imports an SPI" and relative in DOOR_SPI_FILES)
+
+    return findings(root, DOOR_RULES, allowed)
 
 
 def self_test(root: pathlib.Path) -> int:
@@ -104,7 +125,32 @@ def self_test(root: pathlib.Path) -> int:
         if findings(copy):
             print(f"self-test: comments and strings were flagged: {findings(copy)}", file=sys.stderr)
             failures += 1
-    print(f"self-test: {len(PROBES)} probes, {failures} failures")
+    # The door: a probe outside Runtime/ is caught; the same probe inside is not.
+    support = root.parent / "EffectsTestSupport"
+    if door_findings(support):
+        print("self-test: test support must pass the door check before probes mean anything", file=sys.stderr)
+        return 1
+    door_probes = {
+        "dlsym": PROBES["dlsym"],
+        "load(fromByteOffset:)": PROBES["load(fromByteOffset:)"],
+        "unsafeBitCast": PROBES["unsafeBitCast"],
+        "@_silgen_name": PROBES["@_silgen_name"],
+        "guaranteed ref": PROBES["underscored member"],
+        "symbol(named:)": 'let probe = Platform.symbol(named: "swift_task_getCurrent")\n',
+        "load(as:)": "func probe(_ p: UnsafeRawPointer) -> UInt { p.load(as: UInt.self) }\n",
+        "@_spi import": "@_spi(ExperimentalScheduling) import _Concurrency\n",
+    }
+    for name, probe in door_probes.items():
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = pathlib.Path(scratch) / "EffectsTestSupport"
+            shutil.copytree(support, copy)
+            (copy / "VirtualTime" / "Probe.swift").write_text("/// dlsym in a comment is fine.\n" + probe)
+            (copy / "Runtime" / "Probe.swift").write_text(probe)
+            hits = door_findings(copy)
+            if len(hits) != 1 or "VirtualTime/Probe.swift:2:" not in hits[0]:
+                print(f"self-test: the door probe '{name}' was not caught exactly once outside Runtime/: {hits}", file=sys.stderr)
+                failures += 1
+    print(f"self-test: {len(PROBES)} probes of Effects, {len(door_probes)} of the door, {failures} failures")
     return 1 if failures else 0
 
 
@@ -112,6 +158,19 @@ def main() -> int:
     root = pathlib.Path(__file__).resolve().parents[2] / "Sources" / "Effects"
     if "--self-test" in sys.argv:
         return self_test(root)
+    if "--door" in sys.argv:
+        found = door_findings(root.parent / "EffectsTestSupport")
+        for line in found:
+            print(f"error: {line}", file=sys.stderr)
+        if found:
+            print(
+                "error: test support reaches the runtime's private side only through RuntimeDoor "
+                "(Sources/EffectsTestSupport/Runtime/): move it there, with a row in the door's table.",
+                file=sys.stderr,
+            )
+            return 1
+        print("EffectsTestSupport reaches the runtime only through RuntimeDoor.")
+        return 0
     found = findings(root)
     for line in found:
         print(f"error: {line}", file=sys.stderr)

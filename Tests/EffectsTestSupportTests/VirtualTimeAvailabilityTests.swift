@@ -8,7 +8,7 @@ import Testing
 /// for the scopes of one test only.
 @Suite struct VirtualTimeAvailabilityTests {
   private static let stillWorks = """
-    The operation runs without virtual time: scheduled callbacks, the synchronous advance(by:), \
+    The operation runs without virtual time: scheduled callbacks, advanceSynchronously(by:), \
     recorders and stubs work as everywhere, but an await advance(by:) cannot wait for the tasks it wakes \
     (it reports each one it resumes).
     """
@@ -58,9 +58,11 @@ import Testing
   }
 
   @available(EffectsVirtualTime, *)
-  @Test func theRuntimeNamesWhatItLacks() {
-    // This runtime has every hook and function a scope needs.
-    #expect(RuntimeHooks.unavailableReason == nil)
+  @Test func theRuntimeHasEverythingAScopeNeeds() async {
+    // This runtime has every hook and function a scope needs, laid out as the door knows.
+    let findings = await RuntimeDoor.selfTest(driver: ScopeTasks.currentTaskJob, forcing: [])
+    #expect(findings == RuntimeDoor.Findings())
+    #expect(findings.cannotOpen == nil && findings.degraded == nil)
   }
 
   @Test func anUnreadableTaskLayoutIsSaidAtTheScope() async {

@@ -199,9 +199,7 @@ enum ReadSite {
 
   /// `name` demangled by the Swift runtime; nil for a name that is not Swift.
   static func demangle(_ name: String) -> String? {
-    guard let demangled = swiftDemangle(name, name.utf8.count, nil, nil, 0) else { return nil }
-    defer { free(demangled) }
-    return String(cString: demangled)
+    RuntimeDoor.demangle(name)
   }
 
   /// How many frames the walk looks at before it gives up and the issue falls back to where the
@@ -276,14 +274,3 @@ enum ReadSite {
   }
 
 }
-
-/// The Swift runtime's demangler (`swift_demangle`, exported by the standard library on every
-/// platform): answers a `malloc`ed C string the caller frees, or nil.
-@_silgen_name("swift_demangle")
-private func swiftDemangle(
-  _ mangledName: UnsafePointer<CChar>?,
-  _ mangledNameLength: Int,
-  _ outputBuffer: UnsafeMutablePointer<CChar>?,
-  _ outputBufferSize: UnsafeMutablePointer<Int>?,
-  _ flags: UInt32
-) -> UnsafeMutablePointer<CChar>?

@@ -158,7 +158,7 @@ public final class Spy<Input, Output> {
     case .noStub:
       // `outputIsVoid` means `Output` is `Void`: the cast is the identity. `() as! Output` would be
       // a checked dynamic cast on every call of a Void spy, which the benchmark `spy-record` shows.
-      if outputIsVoid { return unsafeBitCast((), to: Output.self) }
+      if outputIsVoid { return () as! Output }
       let message = """
         \(subject) was called with \(describe(input)), but it has no stub. Stub it in the test \
         with stub(returning:), stub(throwing:), stub { input in … } or stub(script:).
@@ -172,7 +172,7 @@ public final class Spy<Input, Output> {
         \(outputs == 1 ? "1 output" : "\(outputs) outputs"). Add an output to the script, or find the extra call.
         """
       reportIssue(message, kind: .unstubbedCall, fileID: fileID, filePath: filePath, line: line, column: column)
-      if outputIsVoid { return unsafeBitCast((), to: Output.self) }
+      if outputIsVoid { return () as! Output }
       throw SpyError(description: message)
     }
   }

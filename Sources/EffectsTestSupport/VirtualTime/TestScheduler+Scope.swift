@@ -105,6 +105,14 @@ extension TestScheduler {
       scopeSite.report(VirtualTimeAvailability.operatingSystemTooOld, kind: .virtualTimeUnavailable)
       return try await operation()
     }
+    // The runtime door's self-test: once per process, at the first scope (again under a test's
+    // forced conditions). What stops a scope is said at its line; what degrades, once.
+    let driver = ScopeTasks.currentTaskJob
+    let findings = await RuntimeDoor.findings(driver: driver)
+    if let reason = VirtualTimeAvailability.forced?.runtimeUnavailable ?? findings.cannotOpen {
+      scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason), kind: .virtualTimeUnavailable)
+      return try await operation()
+    }
     switch RuntimeHooks.retain() {
     case .success: break
     case .failure(.unavailable(let reason)):
@@ -143,21 +151,21 @@ extension TestScheduler {
       }
       return try result.get()
     }
-    let driver = ScopeTasks.currentTaskJob
     let executor = VirtualExecutor(
       driver: driver.map(ScopeTasks.address(of:)),
       driverPrefersLane: isolation == nil
     )
-    if let driver {
-      if !ScopeTasks.calibrate(on: driver) {
-        VirtualTimeAvailability.warnOnce(
-          VirtualTimeAvailability.taskStatusUnreadable,
-          kind: .virtualTimeUnavailable,
-          at: scopeSite
-        )
-      }
-      executor.adoptDriver(driver)
+    if findings.broken.contains(.taskStatus) {
+      VirtualTimeAvailability.warnOnce(
+        VirtualTimeAvailability.taskStatusUnreadable,
+        kind: .virtualTimeUnavailable,
+        at: scopeSite
+      )
     }
+    if let degraded = findings.degraded {
+      VirtualTimeAvailability.warnOnce(degraded, kind: .virtualTimeUnavailable, at: scopeSite)
+    }
+    if let driver { executor.adoptDriver(driver) }
     if VirtualTimeAvailability.realSleepsGoUnseen {
       VirtualTimeAvailability.warnOnce(
         VirtualTimeAvailability.realSleepsUnseen,

@@ -43,7 +43,7 @@ enum LaneWatchdog {
 
   /// Whether the thread sanitizer runs: it slows every lock and every thread down many times
   /// (and holds locks of its own), so a long wait proves nothing there.
-  static let isSanitized = Platform.symbol(named: "__tsan_init") != nil
+  static let isSanitized = RuntimeDoor.isThreadSanitized
 
   /// 5 under the thread sanitizer; 1 otherwise.
   private static var slowdown: Int {

@@ -17,59 +17,32 @@ import Effects
 ///   (`Task.sleep`); one started inside a scope is recorded as an escape, then performed as asked.
 @available(EffectsVirtualTime, *)
 enum RuntimeHooks {
-  typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
-  typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
-  typealias MainOriginal = @convention(thin) () -> UnownedSerialExecutor
-  typealias MainHook = @convention(thin) (MainOriginal) -> UnownedSerialExecutor
-  typealias DelayOriginal = @convention(thin) (UInt64, UnownedJob) -> Void
-  typealias DelayHook = @convention(thin) (UInt64, UnownedJob, DelayOriginal) -> Void
-  typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
-  typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
-
-  /// The hook variables, found by name in the loaded runtime. Only written under `installs`' lock.
-  struct Slots {
-    let enqueue: UnsafeMutablePointer<EnqueueHook?>
-    let main: UnsafeMutablePointer<MainHook?>
-    let delay: UnsafeMutablePointer<DelayHook?>
-    let deadline: UnsafeMutablePointer<DeadlineHook?>
-  }
-
   /// This library's hooks as addresses (a thin function is one pointer), in the order of
   /// ``hookNames``: how a slot is known to still hold one of them.
   private static let ours: [UInt] = [
-    unsafeBitCast(enqueueHook, to: UInt.self), unsafeBitCast(mainHook, to: UInt.self),
-    unsafeBitCast(delayHook, to: UInt.self), unsafeBitCast(deadlineHook, to: UInt.self),
+    RuntimeDoor.address(ofHook: enqueueHook), RuntimeDoor.address(ofHook: mainHook),
+    RuntimeDoor.address(ofHook: delayHook), RuntimeDoor.address(ofHook: deadlineHook),
   ]
 
-  nonisolated(unsafe) private static let slots: Slots? = {
-    let found = hookNames.compactMap(Platform.symbol(named:))
-    guard found.count == hookNames.count else { return nil }
-    let (enqueue, main, delay, deadline) = (found[0], found[1], found[2], found[3])
-    return Slots(
-      enqueue: enqueue.assumingMemoryBound(to: EnqueueHook?.self),
-      main: main.assumingMemoryBound(to: MainHook?.self),
-      delay: delay.assumingMemoryBound(to: DelayHook?.self),
-      deadline: deadline.assumingMemoryBound(to: DeadlineHook?.self)
-    )
-  }()
+  nonisolated(unsafe) private static let slots = RuntimeDoor.hookSlots
 
   /// How many scopes are open.
   private static let installs = Locked(0)
 
-  private static let enqueueHook: EnqueueHook = { job, original in
+  private static let enqueueHook: RuntimeDoor.EnqueueHook = { job, original in
     if !VirtualExecutor.take(job, onMainActor: false) { original(job) }
   }
 
-  private static let mainHook: MainHook = { original in
+  private static let mainHook: RuntimeDoor.MainHook = { original in
     VirtualExecutor.isCurrentOpen ? MainActorProxy.shared.asUnownedSerialExecutor() : original()
   }
 
-  private static let delayHook: DelayHook = { nanoseconds, job, original in
+  private static let delayHook: RuntimeDoor.DelayHook = { nanoseconds, job, original in
     VirtualExecutor.current?.recordRealSleep(of: .nanoseconds(nanoseconds), on: "the global executor")
     original(nanoseconds, job)
   }
 
-  private static let deadlineHook: DeadlineHook = {
+  private static let deadlineHook: RuntimeDoor.DeadlineHook = {
     seconds,
     nanoseconds,
     toleranceSeconds,
@@ -82,28 +55,12 @@ enum RuntimeHooks {
     original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
   }
 
-  /// Why this runtime cannot run a scope, or nil when it can: names what is missing.
-  static var unavailableReason: String? {
-    if let forced = VirtualTimeAvailability.forced?.runtimeUnavailable { return forced }
-    return missingSymbols.isEmpty
-      ? nil : "this concurrency runtime does not export \(missingSymbols.joined(separator: ", "))"
-  }
-
-  /// The runtime's symbols the scope needs and cannot find, looked up once: every scope asks, and
-  /// a lookup by name costs a scope more than the rest of its opening.
-  private static let missingSymbols = (hookNames + ScopeTasks.requiredFunctions).filter {
-    Platform.symbol(named: $0) == nil
-  }
-
   /// The hook variables a scope sets, as the runtime exports them.
-  static let hookNames = [
-    "swift_task_enqueueGlobal_hook", "swift_task_getMainExecutor_hook", "swift_task_enqueueGlobalWithDelay_hook",
-    "swift_task_enqueueGlobalWithDeadline_hook",
-  ]
+  static let hookNames = RuntimeDoor.hookNames
 
   /// Why a scope could not install the hooks.
   enum RetainFailure: Error {
-    /// The runtime lacks something a scope needs (``unavailableReason`` says what).
+    /// The runtime lacks something a scope needs (the reason says what).
     case unavailable(String)
     /// Another library has set these hooks, and they stay as it set them.
     case heldByAnotherLibrary([String])
@@ -112,7 +69,6 @@ enum RuntimeHooks {
   /// Installs the hooks for one more scope; fails, changing nothing, when they are unavailable or
   /// another library has set one of them.
   static func retain() -> Result<Void, RetainFailure> {
-    if let reason = unavailableReason { return .failure(.unavailable(reason)) }
     guard let slots else { return .failure(.unavailable("this concurrency runtime does not export its hooks")) }
     return installs.withLock { count in
       if count == 0 {
@@ -152,23 +108,6 @@ enum RuntimeHooks {
       // Every advance asks: the common answer (all four still ours) reads four words, no array.
       guard count > 0, !slots.hold(ours) else { return [] }
       return zip(hookNames, zip(slots.values, ours)).filter { $0.1.0 != $0.1.1 }.map(\.0)
-    }
-  }
-}
-
-@available(EffectsVirtualTime, *)
-extension RuntimeHooks.Slots {
-  /// Whether the hooks hold exactly `hooks`, in the order of ``RuntimeHooks/hookNames``.
-  func hold(_ hooks: [UInt]) -> Bool {
-    UnsafeRawPointer(enqueue).load(as: UInt.self) == hooks[0] && UnsafeRawPointer(main).load(as: UInt.self) == hooks[1]
-      && UnsafeRawPointer(delay).load(as: UInt.self) == hooks[2]
-      && UnsafeRawPointer(deadline).load(as: UInt.self) == hooks[3]
-  }
-
-  /// The hooks' current values as addresses, in the order of ``RuntimeHooks/hookNames`` (0: unset).
-  var values: [UInt] {
-    [UnsafeRawPointer(enqueue), UnsafeRawPointer(main), UnsafeRawPointer(delay), UnsafeRawPointer(deadline)].map {
-      $0.load(as: UInt.self)
     }
   }
 }

@@ -81,7 +81,7 @@ extension TestScheduler {
       // The task, not only its sleep: a loop that sleeps again until it is cancelled ends too. The
       // scope keeps its tasks until it closes, which waits for this look of the watchdog.
       let cancelled = found.taken.filter { sleeper in
-        ScopeTasks.cancel(UInt(bitPattern: unsafeBitCast(sleeper.continuation, to: UnsafeRawPointer.self)))
+        ScopeTasks.cancel(RuntimeDoor.taskAddress(of: sleeper.continuation))
       }
       guard !cancelled.isEmpty else { return nil }
       return VirtualExecutor.MovedForStall(

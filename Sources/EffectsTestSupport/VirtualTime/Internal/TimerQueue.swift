@@ -80,13 +80,12 @@ struct TimerQueue {
 
     /// The key of `deadline`, or nil when it is too far away to count in nanoseconds.
     ///
-    /// It reads the duration's attoseconds directly, because it pays in the benchmark
-    /// `callbacks.1e4.effects` (every schedule makes a key): `Duration.components` divides 128 bits
-    /// in software, 376 of the 3,685 instructions of a callback; one hardware division here.
-    /// `Duration` is `@frozen`, two words of attoseconds, low then high (`TimerQueueTests` checks
-    /// the round trip against `components`).
+    /// It takes the duration's attoseconds as two words from the runtime door, because it pays in
+    /// the benchmark `callbacks.1e4.effects` (every schedule makes a key): `Duration.components`
+    /// divides 128 bits in software, 376 of the 3,685 instructions of a callback; one hardware
+    /// division here.
     init?(deadline: Duration, sequence: UInt64, slot: Int) {
-      let (low, high) = unsafeBitCast(deadline, to: (UInt64, Int64).self)
+      let (low, high) = RuntimeDoor.attosecondWords(of: deadline)
       // Deadlines are never negative (elapsed time and delays are not); the nanoseconds must fit
       // in 64 bits, so the quotient below cannot overflow.
       guard high >= 0, UInt64(high) < Self.nanosecond else { return nil }
@@ -104,7 +103,7 @@ struct TimerQueue {
     var deadline: Duration {
       let (high, low) = coarse.multipliedFullWidth(by: Self.nanosecond)
       let (sum, carry) = low.addingReportingOverflow(UInt64(fine))
-      return unsafeBitCast((sum, Int64(high) + (carry ? 1 : 0)), to: Duration.self)
+      return RuntimeDoor.duration(attosecondWords: (sum, Int64(high) + (carry ? 1 : 0)))
     }
 
     /// The exact order: deadline, then sequence.

@@ -78,17 +78,17 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// The task-local comes first: only a task binds it (a scope opens in async code), so when it
   /// is bound to an open scope a task is running, and the common case asks the runtime once.
   static var isCurrentOpen: Bool {
-    if $scope.withBoundObject({ $0.isOpen }) == true { return true }
+    if RuntimeDoor.withBoundObject($scope, { $0.isOpen }) == true { return true }
     guard let task = ScopeTasks.currentTaskJob else {
       guard let pointer = lane.value else { return false }
-      return Unmanaged<VirtualExecutor>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.isOpen }
+      return RuntimeDoor.withGuaranteed(Unmanaged<VirtualExecutor>.fromOpaque(pointer)) { $0.isOpen }
     }
     return ScopeTasks.isOwned(task)
   }
 
   private static func context(running task: UnownedJob?) -> VirtualExecutor? {
     if let task {
-      if let scope = $scope.bound(), scope.isOpen { return scope }
+      if let scope = RuntimeDoor.bound($scope), scope.isOpen { return scope }
       return ScopeTasks.owner(of: task)
     }
     guard let lane = onCurrentThread, lane.isOpen else { return nil }

@@ -21,7 +21,7 @@ import Testing
 enum VirtualTimeAvailability {
   /// What still works where a scope cannot run: the tail of every such report.
   static let whatStillWorks = """
-    The operation runs without virtual time: scheduled callbacks, the synchronous advance(by:), \
+    The operation runs without virtual time: scheduled callbacks, advanceSynchronously(by:), \
     recorders and stubs work as everywhere, but an await advance(by:) cannot wait for the tasks \
     it wakes (it reports each one it resumes).
     """
@@ -98,6 +98,8 @@ enum VirtualTimeAvailability {
     var taskStatusUnreadable = false
     /// A runtime whose `Task.sleep` bypasses the hooks, in a build without the detector.
     var realSleepsUnseen = false
+    /// Assumptions of the runtime door that its self-test finds broken.
+    var brokenAssumptions: Set<RuntimeDoor.Assumption> = []
     /// The warnings said so far under these conditions: a forced test is a process of its own,
     /// where each warning is said once.
     let warned = Locked<Set<String>>([])
@@ -114,7 +116,7 @@ enum VirtualTimeAvailability {
     #if compiler(>=6.3)
     return false
     #else
-    return Platform.symbol(named: "$ss18SchedulingExecutorMp") != nil
+    return RuntimeDoor.runtimeHasSchedulingExecutor
     #endif
   }
 

@@ -1,0 +1,469 @@
+import Effects
+import Foundation
+
+/// The one door to the Swift runtime's private side: every function found by name, hook
+/// variable, memory offset, bitcast and mangled name that test support relies on. Nothing else in
+/// the package reads runtime memory or binds a runtime symbol; `Effects`, which ships inside apps,
+/// uses none of them (`.ci/public-api` checks it).
+///
+/// Checked on: Swift 6.1, 6.2 and 6.3 runtimes on Linux x86_64 (6.3.1 is the one CI runs); Apple's
+/// runtimes of the same versions (macOS 15.4 to 26.4) share the ABI, but no test here has run
+/// there (`.github/workflows/ci.yml` runs them on macOS).
+///
+/// | Assumption | What | Depends on it | When it is missing or wrong |
+/// | --- | --- | --- | --- |
+/// | ``Assumption/functions`` | `swift_task_getCurrent`, `swift_task_getJobTaskId`, `swift_retain`, `swift_release` (required); `swift_task_cancel`, `swift_task_isCancelled` (for task status); found by name, typed here | which task is running, and whose it is (``ScopeTasks``) | a required one missing: the scope does not open, says so at its line, and runs its operation without virtual time |
+/// | ``Assumption/hooks`` | `swift_task_enqueueGlobal_hook`, `swift_task_getMainExecutor_hook`, `swift_task_enqueueGlobalWithDelay_hook`, `swift_task_enqueueGlobalWithDeadline_hook`: variables of `libswift_Concurrency`, typed as its `ConcurrencyHooks.def` declares them | every job of a scope reaching the scope (``RuntimeHooks``) | missing, or held by another library: the scope does not open, and says so |
+/// | ``Assumption/jobFlags`` | a job's flags are the 32 bits after its heap header and two scheduler words (offset 32); kind 0 in the low byte is a task; bit 24 marks a child task | telling tasks from other jobs, and unstructured tasks from children | the scope does not open, and says so |
+/// | ``Assumption/taskStatus`` | a task's status flags at offset 96 or 80 (found on the running task), with cancelled 0x100, running 0x800, enqueued 0x1000, complete 0x2000, dependency 0x4000 | the end of a scope: tasks that did not end, and tasks that ignore cancellation | said once per process; the end of a scope no longer checks tasks (work left on the scheduler still is) |
+/// | ``Assumption/asyncContexts`` | a suspended task's resume context at word 8 and resume task at word 7; an async context's parent and resume function in its first two words; a continuation is its task's address | the line a sleeping or suspended task waits at, in reports | said once per process; reports name the scope's line instead |
+/// | ``Assumption/taskLocalStorage`` | `swift_task_localValueGet` answers the address of a bound value, keyed by the `TaskLocal` object | reading the scope on every hop to the main actor, without `get()`'s generic copy | said once per process; the door reads with `TaskLocal.get()` instead (about 100 instructions more a hop) |
+/// | ``Assumption/durationWords`` | `Duration` is two words of attoseconds, low then high | keys of the timer queue (``TimerQueue``) | said once per process; keys come from `Duration.components` instead (slower, as exact) |
+/// | ``Assumption/demangler`` | `swift_demangle`, exported by the standard library | naming the functions on the stack when a read site is looked for (``ReadSite``) | said once per process; a failure is placed where the environment was made instead of at the read |
+/// | ``Assumption/schedulingExecutorName`` | `$ss18SchedulingExecutorMp`, the mangled name of `SchedulingExecutor` (only in builds with a Swift compiler older than 6.3) | whether `Task.sleep` bypasses the delay hooks | said once per process (the real sleeps warning) |
+///
+/// Three more are decided when the package builds, so a toolchain without them fails to compile
+/// rather than misbehave: `Unmanaged._withUnsafeGuaranteedRef` (reading a scope from a hook
+/// without retaining it), `@_spi(ExperimentalScheduling) import _Concurrency` (in
+/// `RealSleeps.swift`, since an import is per file: seeing real sleeps on 6.3 runtimes), and the
+/// bitcasts of `UnownedJob` and `UnsafeContinuation` to the task's address (one pointer each,
+/// checked by ``selfTest(driver:forcing:)`` with ``Assumption/functions`` and
+/// ``Assumption/asyncContexts``). `__tsan_init`, looked up to know whether the thread sanitizer
+/// runs, only lengthens the patience of waits. The C library's functions that `Platform` binds by
+/// name (`dladdr`, `gettid`, `backtrace`) are the platform's public API, not the runtime's.
+/// `.ci/public-api/check.py --door` fails on any of these outside this folder and `Platform/`.
+///
+/// ``selfTest(driver:forcing:)`` checks every assumption of the table once, at the first scope of
+/// the process, and the scope reports what is off in plain words (``findingsReport(_:)``). A test
+/// forces each failure through `VirtualTimeAvailability.Forced.brokenAssumptions`.
+enum RuntimeDoor {
+  /// An assumption of the table, as the self-test names it.
+  enum Assumption: String, CaseIterable, Sendable {
+    case functions, hooks, jobFlags, taskStatus, asyncContexts, taskLocalStorage, durationWords, demangler
+    case schedulingExecutorName
+  }
+
+  // MARK: Functions found by name
+
+  private typealias TaskID = @convention(thin) (UnownedJob) -> UInt64
+  private typealias GetCurrent = @convention(thin) () -> UnsafeMutableRawPointer?
+  private typealias Cancel = @convention(thin) (UnsafeMutableRawPointer) -> Void
+  private typealias IsCancelled = @convention(thin) (UnsafeMutableRawPointer) -> Bool
+  private typealias Retain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
+  private typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
+  private typealias LocalValueGet = @convention(thin) (UnsafeRawPointer) -> UnsafeRawPointer?
+  private typealias Demangle =
+    @convention(c) (
+      UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32
+    ) -> UnsafeMutablePointer<CChar>?
+
+  private static let taskID: TaskID? = function("swift_task_getJobTaskId", as: TaskID.self)
+  private static let getCurrent: GetCurrent? = function("swift_task_getCurrent", as: GetCurrent.self)
+  private static let cancelTask: Cancel? = function("swift_task_cancel", as: Cancel.self)
+  private static let isCancelledTask: IsCancelled? = function("swift_task_isCancelled", as: IsCancelled.self)
+  private static let retainObject: Retain? = function("swift_retain", as: Retain.self)
+  private static let releaseObject: Release? = function("swift_release", as: Release.self)
+  private static let localValueGet: LocalValueGet? = function("swift_task_localValueGet", as: LocalValueGet.self)
+  private static let swiftDemangle: Demangle? = function("swift_demangle", as: Demangle.self)
+
+  /// The functions a scope cannot work without.
+  static let requiredFunctions = ["swift_task_getJobTaskId", "swift_task_getCurrent", "swift_retain", "swift_release"]
+
+  private static func function<T>(_ name: String, as type: T.Type) -> T? {
+    guard let pointer = Platform.symbol(named: name) else { return nil }
+    return unsafeBitCast(pointer, to: type)
+  }
+
+  /// Whether the runtime exports `name` (a function or a variable).
+  static func exports(_ name: String) -> Bool {
+    Platform.symbol(named: name) != nil
+  }
+
+  /// Whether the thread sanitizer runs in this process.
+  static let isThreadSanitized = exports("__tsan_init")
+
+  // MARK: Hooks
+
+  /// The runtime's hook variables (`ConcurrencyHooks.def`), typed as it declares them: when one is
+  /// set, the runtime calls it instead of its own function, passing that function along.
+  typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
+  typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
+  typealias MainOriginal = @convention(thin) () -> UnownedSerialExecutor
+  typealias MainHook = @convention(thin) (MainOriginal) -> UnownedSerialExecutor
+  typealias DelayOriginal = @convention(thin) (UInt64, UnownedJob) -> Void
+  typealias DelayHook = @convention(thin) (UInt64, UnownedJob, DelayOriginal) -> Void
+  typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
+  typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
+
+  struct HookSlots {
+    let enqueue: UnsafeMutablePointer<EnqueueHook?>
+    let main: UnsafeMutablePointer<MainHook?>
+    let delay: UnsafeMutablePointer<DelayHook?>
+    let deadline: UnsafeMutablePointer<DeadlineHook?>
+  }
+
+  /// The hook variables, as the runtime exports them.
+  static let hookNames = [
+    "swift_task_enqueueGlobal_hook", "swift_task_getMainExecutor_hook", "swift_task_enqueueGlobalWithDelay_hook",
+    "swift_task_enqueueGlobalWithDeadline_hook",
+  ]
+
+  /// The hook variables, found by name in the loaded runtime; nil when one is missing. Written
+  /// only by `RuntimeHooks`, under its lock.
+  nonisolated(unsafe) static let hookSlots: HookSlots? = {
+    let found = hookNames.compactMap(Platform.symbol(named:))
+    guard found.count == hookNames.count else { return nil }
+    return HookSlots(
+      enqueue: found[0].assumingMemoryBound(to: EnqueueHook?.self),
+      main: found[1].assumingMemoryBound(to: MainHook?.self),
+      delay: found[2].assumingMemoryBound(to: DelayHook?.self),
+      deadline: found[3].assumingMemoryBound(to: DeadlineHook?.self)
+    )
+  }()
+
+  /// A hook as an address (a thin function is one pointer): how a slot is known to hold it.
+  static func address<Hook>(ofHook hook: Hook) -> UInt {
+    unsafeBitCast(hook, to: UInt.self)
+  }
+
+  // MARK: Tasks and jobs
+
+  /// The current task as a job, if a task is running.
+  @inline(__always)
+  static var currentTaskJob: UnownedJob? {
+    getCurrent?().map { unsafeBitCast($0, to: UnownedJob.self) }
+  }
+
+  /// A job's address, which is its task's when the job is a task.
+  @inline(__always)
+  static func address(of job: UnownedJob) -> UInt {
+    UInt(bitPattern: unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
+  }
+
+  /// The address of the task suspended on `continuation`: a continuation is its task.
+  static func taskAddress<T, E: Error>(of continuation: UnsafeContinuation<T, E>) -> UInt {
+    UInt(bitPattern: unsafeBitCast(continuation, to: UnsafeRawPointer.self))
+  }
+
+  /// The runtime's id of `job`'s task.
+  @inline(__always)
+  static func taskID(of job: UnownedJob) -> UInt64? {
+    taskID?(job)
+  }
+
+  /// The job's flags: after the heap-object header and two scheduler words (`swift::Job`).
+  @inline(__always)
+  private static func flags(of job: UnownedJob) -> UInt32 {
+    unsafeBitCast(job, to: UnsafeRawPointer.self).load(
+      fromByteOffset: 4 * MemoryLayout<UnsafeRawPointer>.size,
+      as: UInt32.self
+    )
+  }
+
+  /// Whether `job` is a task (kind 0, `JobKind::Task`, in the low byte of its flags) rather than an
+  /// actor's turn or a continuation job.
+  @inline(__always)
+  static func isTask(_ job: UnownedJob) -> Bool {
+    flags(of: job) & 0xFF == 0
+  }
+
+  /// Whether `job` is a task no parent awaits — a `Task {}` or `Task.detached {}`, not a child of
+  /// `async let` or a task group (bit 24 of the flags, `Task_IsChildTask`).
+  static func isUnstructuredTask(_ job: UnownedJob) -> Bool {
+    isTask(job) && flags(of: job) & (1 << 24) == 0
+  }
+
+  /// Cancels the task at `address` (alive).
+  static func cancelTask(at address: UInt) -> Bool {
+    guard let cancelTask, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return false }
+    cancelTask(pointer)
+    return true
+  }
+
+  /// Whether the task at `address` (alive) is cancelled, as the runtime says.
+  static func isCancelled(at address: UInt) -> Bool? {
+    guard let isCancelledTask, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
+    return isCancelledTask(pointer)
+  }
+
+  /// Keeps the object at `address` alive until ``release(_:)``.
+  static func retain(_ address: UInt) {
+    guard let retainObject, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
+    _ = retainObject(pointer)
+  }
+
+  /// Balances ``retain(_:)``.
+  static func release(_ address: UInt) {
+    guard let releaseObject, let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return }
+    releaseObject(pointer)
+  }
+
+  // MARK: Task status
+
+  /// The status flags of a task (`ActiveTaskStatus`'s first 32 bits).
+  struct Status {
+    let bits: UInt32
+    var isCancelled: Bool { bits & 0x100 != 0 }
+    var isRunning: Bool { bits & 0x800 != 0 }
+    var isEnqueued: Bool { bits & 0x1000 != 0 }
+    var isComplete: Bool { bits & 0x2000 != 0 }
+    var hasDependency: Bool { bits & 0x4000 != 0 }
+  }
+
+  /// Where a task keeps its status: found once, on a running task, by ``calibrateStatus(on:)``;
+  /// nil until then, or when neither candidate holds what a running task's status must hold.
+  private static let statusOffset = Locked<Int??>(.none)
+
+  /// The candidates: the private storage follows the 64-byte job header and two words, and holds
+  /// the status either first or after two words of exclusivity state.
+  private static let candidateOffsets = [96, 80]
+
+  /// Finds where `task` — running now, on this thread — keeps its status, once per process: the
+  /// word must be non-zero, hold the task's priority in its low byte (as the job flags do), not say
+  /// "complete", and agree with the runtime on whether the task is cancelled. Returns whether task
+  /// status can be read on this runtime.
+  static func calibrateStatus(on task: UnownedJob) -> Bool {
+    statusOffset.withLock { offset in
+      guard offset == nil else { return }
+      guard MemoryLayout<UnsafeRawPointer>.size == 8, let isCancelledTask else {
+        offset = .some(nil)
+        return
+      }
+      let pointer = unsafeBitCast(task, to: UnsafeMutableRawPointer.self)
+      let flags = flags(of: task)
+      let cancelled = isCancelledTask(pointer)
+      offset = .some(
+        candidateOffsets.first { candidate in
+          let word = pointer.load(fromByteOffset: candidate, as: UInt64.self)
+          let status = Status(bits: UInt32(truncatingIfNeeded: word))
+          return word != 0 && status.bits & 0xFF == (flags >> 8) & 0xFF && !status.isComplete
+            && status.isCancelled == cancelled
+        }
+      )
+    }
+    return readableStatusOffset != nil
+  }
+
+  /// The offset of a task's status, when it can be read (a test can force it unreadable).
+  private static var readableStatusOffset: Int? {
+    if let forced = VirtualTimeAvailability.forced,
+      forced.taskStatusUnreadable || forced.brokenAssumptions.contains(.taskStatus)
+    {
+      return nil
+    }
+    return statusOffset.snapshot ?? nil
+  }
+
+  /// The status of the task at `address` (alive); nil when this runtime's layout is not known.
+  static func status(at address: UInt) -> Status? {
+    guard let offset = readableStatusOffset, let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+    return Status(bits: pointer.load(fromByteOffset: offset, as: UInt32.self))
+  }
+
+  // MARK: Async contexts
+
+  /// The resume points of the async calls the task at `address` is suspended in, innermost first,
+  /// at most `maximum`; nil when the task's layout is not the one this code knows.
+  ///
+  /// The task must be suspended on a continuation no one can resume meanwhile. A suspended task's
+  /// `ResumeContext` (the word after the 64-byte job header) is the continuation's context, and
+  /// its `ResumeTask` (the job's last word) is that context's `ResumeParent`, as
+  /// `swift_continuation_init` sets them: checked before anything is followed.
+  static func resumePoints(ofSuspendedTask address: UInt, maximum: Int = 32) -> [UInt]? {
+    if VirtualTimeAvailability.forced?.brokenAssumptions.contains(.asyncContexts) == true { return nil }
+    let word = MemoryLayout<UInt>.size
+    guard word == 8, let task = UnsafeRawPointer(bitPattern: address) else { return nil }
+    let resumeTask = task.load(fromByteOffset: 7 * word, as: UInt.self)
+    let first = task.load(fromByteOffset: 8 * word, as: UInt.self)
+    guard first % UInt(word) == 0, let context = UnsafeRawPointer(bitPattern: first),
+      resumeTask != 0, context.load(fromByteOffset: word, as: UInt.self) == resumeTask
+    else { return nil }
+    return resumePoints(from: context, maximum: maximum)
+  }
+
+  /// The resume points of the task at `address`, whose job the caller holds, queued and not run
+  /// yet: its `ResumeContext` is where it suspended, whose resume function must lie in a loaded
+  /// image before anything is followed. Nil when the layout is not the one this code knows.
+  static func resumePoints(ofQueuedTask address: UInt, maximum: Int = 32) -> [UInt]? {
+    if VirtualTimeAvailability.forced?.brokenAssumptions.contains(.asyncContexts) == true { return nil }
+    let word = MemoryLayout<UInt>.size
+    guard word == 8, let task = UnsafeRawPointer(bitPattern: address) else { return nil }
+    let first = task.load(fromByteOffset: 8 * word, as: UInt.self)
+    guard first % UInt(word) == 0, let context = UnsafeRawPointer(bitPattern: first),
+      Platform.isInLoadedImage(context.load(fromByteOffset: word, as: UInt.self))
+    else { return nil }
+    return resumePoints(from: context, maximum: maximum)
+  }
+
+  /// The resume function of `context` and of each of its parents (an async context's first two
+  /// words), innermost first, at most `maximum`; each must lie in a loaded image, or the walk
+  /// stops there.
+  private static func resumePoints(from context: UnsafeRawPointer, maximum: Int) -> [UInt] {
+    let word = MemoryLayout<UInt>.size
+    var points: [UInt] = []
+    var next: UnsafeRawPointer? = context
+    while let current = next, points.count < maximum {
+      let resume = current.load(fromByteOffset: word, as: UInt.self)
+      guard Platform.isInLoadedImage(resume) else { break }
+      points.append(resume)
+      let parent = current.load(as: UInt.self)
+      next = parent % UInt(word) == 0 ? UnsafeRawPointer(bitPattern: parent) : nil
+    }
+    return points
+  }
+
+  // MARK: Task-local values
+
+  /// Whether task-local values are read from the runtime's storage, or with `TaskLocal.get()`:
+  /// decided once, by reading a probe both ways.
+  static let readsTaskLocalsDirectly = localValueGet != nil && checkTaskLocalStorage()
+
+  /// The value bound to `taskLocal` (an optional whose default is nil) by the innermost
+  /// `withValue` of this task, or nil: `get()`, specialised for the caller. Test support's hooks
+  /// read the scope's task-local on every hop to the main actor (`steps.1e4.effects`); the storage
+  /// holds a `Value` by construction, as only this `TaskLocal` binds under its own address.
+  @inline(__always)
+  static func bound<Wrapped>(_ taskLocal: TaskLocal<Wrapped?>) -> Wrapped? {
+    guard readsTaskLocalsDirectly, let localValueGet else { return taskLocal.get() }
+    guard let storage = localValueGet(UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque())) else {
+      return nil
+    }
+    return storage.assumingMemoryBound(to: Wrapped?.self).pointee
+  }
+
+  /// `body` applied to the object bound to `taskLocal`, or nil: ``bound(_:)`` without retaining
+  /// and releasing the object, which the binding keeps alive while `body` runs.
+  @inline(__always)
+  static func withBoundObject<Object: AnyObject, Result>(
+    _ taskLocal: TaskLocal<Object?>,
+    _ body: (Object) -> Result
+  ) -> Result? {
+    guard readsTaskLocalsDirectly, let localValueGet else { return taskLocal.get().map(body) }
+    guard let storage = localValueGet(UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque())) else {
+      return nil
+    }
+    // An optional reference and an optional unmanaged one are the same nullable pointer: loaded
+    // as the latter, as a copy of its bits, the memory stays bound to the type that stored it.
+    guard let object = storage.load(as: Unmanaged<Object>?.self) else { return nil }
+    return withGuaranteed(object, body)
+  }
+
+  /// `body` applied to `object` without retaining it: the caller guarantees it stays alive.
+  @inline(__always)
+  static func withGuaranteed<Object: AnyObject, Result>(
+    _ object: Unmanaged<Object>,
+    _ body: (Object) -> Result
+  ) -> Result {
+    object._withUnsafeGuaranteedRef(body)
+  }
+
+  /// A probe for ``checkTaskLocalStorage()``: its own task-local, bound only there.
+  private final class Probe: Sendable {}
+  @TaskLocal private static var probe: Probe?
+
+  /// Whether the runtime's storage answers what `get()` answers: nil unbound, the bound object
+  /// bound, the inner one nested.
+  private static func checkTaskLocalStorage() -> Bool {
+    guard let localValueGet else { return false }
+    let key = UnsafeRawPointer(Unmanaged.passUnretained($probe).toOpaque())
+    func read() -> Probe? {
+      localValueGet(key).flatMap { $0.load(as: Unmanaged<Probe>?.self)?.takeUnretainedValue() }
+    }
+    let outer = Probe()
+    let inner = Probe()
+    guard read() == nil else { return false }
+    return $probe.withValue(outer) {
+      read() === outer && $probe.withValue(inner) { read() === inner } && read() === outer
+    }
+  }
+
+  // MARK: Duration
+
+  /// Whether `Duration`'s layout is two words of attoseconds, low then high: checked once against
+  /// `components`.
+  static let durationIsTwoWords: Bool = {
+    guard MemoryLayout<Duration>.size == 16 else { return false }
+    let samples: [Duration] = [
+      .zero, .seconds(1), .nanoseconds(5), .seconds(-1), .seconds(Int64.max), .seconds(Int64.min),
+    ]
+    return samples.allSatisfy { sample in
+      let words = unsafeBitCast(sample, to: (UInt64, Int64).self)
+      return words == attoseconds(sample) && unsafeBitCast(words, to: Duration.self) == sample
+    }
+  }()
+
+  /// `duration` in attoseconds as two words (low, high): read directly where
+  /// ``durationIsTwoWords`` holds (one hardware division a timer key, `callbacks.1e4.effects`),
+  /// else computed from `components`.
+  @inline(__always)
+  static func attosecondWords(of duration: Duration) -> (low: UInt64, high: Int64) {
+    guard durationIsTwoWords else { return attoseconds(duration) }
+    let (low, high) = unsafeBitCast(duration, to: (UInt64, Int64).self)
+    return (low, high)
+  }
+
+  /// The duration of `words` attoseconds (low, high).
+  @inline(__always)
+  static func duration(attosecondWords words: (low: UInt64, high: Int64)) -> Duration {
+    guard durationIsTwoWords else { return durationFromComponents(attosecondWords: words) }
+    return unsafeBitCast((words.low, words.high), to: Duration.self)
+  }
+
+  /// The duration of `words` attoseconds (low, high), made from its public components: seconds
+  /// are the 128-bit count divided by 10¹⁸, the rest attoseconds.
+  static func durationFromComponents(attosecondWords words: (low: UInt64, high: Int64)) -> Duration {
+    let quintillion: Int64 = 1_000_000_000_000_000_000
+    let (seconds, attoseconds) = quintillion.dividingFullWidth((high: words.high, low: words.low))
+    return Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+  }
+
+  /// `duration` in attoseconds as two words, from its public components.
+  static func attoseconds(_ duration: Duration) -> (low: UInt64, high: Int64) {
+    let (seconds, attoseconds) = duration.components
+    let quintillion: Int64 = 1_000_000_000_000_000_000
+    let product = seconds.multipliedFullWidth(by: quintillion)
+    let (low, carry) = product.low.addingReportingOverflow(UInt64(bitPattern: attoseconds))
+    let high = product.high &+ (attoseconds < 0 ? -1 : 0) &+ (carry ? 1 : 0)
+    return (low, high)
+  }
+
+  // MARK: Names
+
+  /// `name` demangled by the runtime (`swift_demangle`); nil for a name that is not Swift, or
+  /// where the demangler is missing or answered wrong in the self-test.
+  static func demangle(_ name: String) -> String? {
+    guard demanglerWorks, VirtualTimeAvailability.forced?.brokenAssumptions.contains(.demangler) != true else {
+      return nil
+    }
+    return rawDemangle(name)
+  }
+
+  private static func rawDemangle(_ name: String) -> String? {
+    guard let swiftDemangle, let demangled = swiftDemangle(name, name.utf8.count, nil, nil, 0) else { return nil }
+    defer { free(demangled) }
+    return String(cString: demangled)
+  }
+
+  /// Whether the demangler answers `Swift.Int` for `$sSiD`.
+  static let demanglerWorks = rawDemangle("$sSiD") == "Swift.Int"
+
+  /// Whether the loaded runtime has `SchedulingExecutor` (its protocol descriptor, by mangled name):
+  /// a runtime whose `Task.sleep` asks the current scheduling executor instead of the delay hooks.
+  static let runtimeHasSchedulingExecutor = exports("$ss18SchedulingExecutorMp")
+}
+
+extension RuntimeDoor.HookSlots {
+  /// Whether the hooks hold exactly `hooks`, in the order of ``RuntimeDoor/hookNames``.
+  func hold(_ hooks: [UInt]) -> Bool {
+    UnsafeRawPointer(enqueue).load(as: UInt.self) == hooks[0] && UnsafeRawPointer(main).load(as: UInt.self) == hooks[1]
+      && UnsafeRawPointer(delay).load(as: UInt.self) == hooks[2]
+      && UnsafeRawPointer(deadline).load(as: UInt.self) == hooks[3]
+  }
+
+  /// The hooks' current values as addresses, in the order of ``RuntimeDoor/hookNames`` (0: unset).
+  var values: [UInt] {
+    [UnsafeRawPointer(enqueue), UnsafeRawPointer(main), UnsafeRawPointer(delay), UnsafeRawPointer(deadline)].map {
+      $0.load(as: UInt.self)
+    }
+  }
+}
