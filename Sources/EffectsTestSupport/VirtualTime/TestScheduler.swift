@@ -194,419 +194,492 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     try await sleep(until: { $0 + delay }, at: callSite, isolation: #isolation)
   }
 
-  /// `sleep(for:at:)` on the caller's actor: it never hops to another executor, so a main-actor
-  /// task that sleeps stays on the main actor, and its wake-up is queued there.
+  // MARK: Moving time
+
+  /// Moves virtual time forward by `duration`, like
+  /// ``advanceSynchronously(by:fileID:filePath:line:column:)``, and waits — exactly — for the tasks of the scope: first until every runnable task has reached
+  /// its next suspension, then, after each action or sleeper it resumes, until every task it woke
+  /// has run to its next suspension or its end.
   ///
-  /// `deadline` turns the current offset into the wake-up offset, read under the lock.
-  func sleep(
-    until deadline: @escaping @Sendable (Duration) -> Duration,
-    at callSite: CallSite,
-    isolation: isolated (any Actor)?
-  ) async throws {
-    let ticket = reserveSleeper(at: callSite)
-    do {
-      try await sleep(ticket, until: deadline, at: callSite, isolation: isolation)
-    } catch let stranded as StrandedSleep {
-      // The test itself slept, and nothing else would ever advance: said here, on the test's
-      // task, then the scope moves time to the deadline as the test should have, running what was
-      // due before it, in order.
-      // Symbolicated here, on the test's task, not where the sleep was ended (a lane's thread, or
-      // the watchdog's, whose looks must not come late).
-      let site = stranded.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: stranded.sleptAt)
-      (site ?? FailureLocation(callSite)).report(stranded.message, kind: stranded.kind)
-      if #available(EffectsVirtualTime , *) {
-        await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
-      }
-    } catch let unattended as UnattendedSleep {
-      // Reported here, on the sleeping task, so that the report reaches the test that slept; in
-      // XCTest, naming that test if another runs now.
-      let origin = state.withLock { $0.origin }
-      reportIssue(unattended.message + XCTestCaseOrigin.lateNote(for: origin), kind: unattended.kind, at: callSite)
-      throw CancellationError()
-    }
-  }
-
-  /// The sleep itself: suspends on the reserved `ticket` until the deadline is run.
-  private func sleep(
-    _ ticket: State.SleeperTicket,
-    until deadline: @escaping @Sendable (Duration) -> Duration,
-    at callSite: CallSite,
-    isolation: isolated (any Actor)?
-  ) async throws {
-    let onMainActor = isolation === MainActor.shared
-    // The scope that watches this sleep, when the test itself sleeps: told when it wakes.
-    var watchedBy: AnyObject?
-    defer {
-      if #available(EffectsVirtualTime , *), let executor = watchedBy as? VirtualExecutor {
-        executor.driverSleeps(nil)
-      }
-    }
-    try await withTaskCancellationHandler(
-      // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
-      operation: {
-        // Unsafe, not checked, because it pays in the benchmark `sleepers-tasks.1e4.effects`. Each
-        // continuation is resumed exactly once, under the state lock that takes it out of the
-        // queue: by `runNext`, by `onCancel`, or when the scope ends.
-        try await withUnsafeThrowingContinuation(isolation: isolation) {
-          (continuation: UnsafeContinuation<Void, any Error>) in
-          let registered = state.withLock { state in
-            // Cancelled before we got here (or the queue was emptied): the ticket is gone.
-            guard state.isReserved(ticket) else { return false }
-            state.sleeperSlots[ticket.index].onMainActor = onMainActor
-            state.sleeperSlots[ticket.index].handle = state.queue.insert(
-              deadline: max(deadline(state.elapsed), state.elapsed),
-              callSite: callSite,
-              work: .sleep(continuation, sleeper: ticket.index),
-              id: state.sleeperSlots[ticket.index].id
-            )
-            return true
-          }
-          if !registered {
-            continuation.resume(throwing: CancellationError())
-          } else if #available(EffectsVirtualTime , *) {
-            watchedBy = watchForStrandedDriver(ticket, onMainActor: onMainActor, at: callSite)
-          }
-        }
-      },
-      onCancel: {
-        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-          // Already resumed, or the queue was emptied: nothing to do.
-          guard state.isReserved(ticket) else { return nil }
-          let handle = state.sleeperSlots[ticket.index].handle
-          state.freeSleeper(at: ticket.index)
-          // Not registered yet: freeing the ticket tells the registration to throw.
-          guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
-          return continuation
-        }
-        guard let continuation else { return }
-        if onMainActor, #available(EffectsVirtualTime , *) {
-          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: CancellationError()) }
-        } else {
-          continuation.resume(throwing: CancellationError())
-        }
-      },
-      isolation: isolation
-    )
-  }
-
-  /// Reserves a sleeper's ticket; reports a sleep on this scheduler, which has no scope open, from
-  /// inside the scope of another: that scope's advances never wake it (once a scheduler).
+  /// ```swift
+  /// await scheduler.withVirtualTime {
+  ///   let ticks = Task { for _ in 0..<3 { try await scheduler.sleep(for: .seconds(1)); count += 1 } }
+  ///   await scheduler.advance(by: .seconds(2))
+  ///   #expect(count == 2)
+  /// }
+  /// ```
   ///
-  /// Out of line, so that `sleep`'s async frame holds only the ticket (the benchmark
-  /// `sleepers-tasks.1e3.effects` counted one more allocation per sleeper with the check inline),
-  /// and the common case — a scope open on this scheduler — pays only the flag.
-  @inline(never)
-  private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
-    let (ticket, scope, unscoped, unattended) = state.withLock {
-      (
-        $0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep,
-        $0.unattended && $0.scope == nil ? $0.elapsed : nil
-      )
-    }
-    if let unattended { guardUnattendedSleep(ticket, sleptAt: unattended, at: callSite) }
-    guard #available(EffectsVirtualTime , *) else { return ticket }
-    if let scope {
-      // The common case, a task on one of the scope's lanes, costs one thread-specific read.
-      if VirtualExecutor.onCurrentThread !== scope { markOffLane(ticket, of: scope, at: callSite) }
-      return ticket
-    }
-    guard unscoped, VirtualExecutor.current != nil,
-      state.withLock({ state in
-        defer { state.reportedForeignSleep = true }
-        return !state.reportedForeignSleep
-      })
-    else { return ticket }
-    reportIssue(
-      """
-      A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: \
-      advancing the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, \
-      shared by every environment it builds (read Environment.current inside the scope, or make the \
-      environment with Environment.test(scheduler:)). An environment set inside the scope \
-      (withEnvironment(.test()) within withVirtualTime) brings a scheduler of its own: nest them the other way, \
-      withEnvironment(.test()) { await withVirtualTime { … } }, and the scope puts that environment on its \
-      scheduler.
-      """,
-      kind: .wrongScheduler,
-      at: callSite
-    )
-    return ticket
-  }
-
-  /// How long a sleep outside any scope may wait, in real time, with this scheduler never
-  /// advanced, before it is taken for one that nothing will ever wake (see
-  /// ``guardUnattendedSleep(_:sleptAt:at:)``). Long enough for a test that advances by itself from
-  /// another task, on a busy machine.
-  static let unattendedSleepLimit = Duration.seconds(5)
-
-  /// Turns a hang into a failure, on a scheduler test support made for the test and handed to
-  /// nobody (``State/unattended``: the environment of `withEnvironment({ … })` in a test that set
-  /// none): a task that sleeps on it with no scope open waits for an advance nobody can make. If
-  /// the scheduler is still where it was after ``unattendedSleepLimit`` of real time, and the task
-  /// still sleeps, the sleep is reported at its line and ends with `CancellationError`. A scheduler
-  /// a test holds is never guarded: the test may advance it, however long a busy machine takes.
-  private func guardUnattendedSleep(_ ticket: State.SleeperTicket, sleptAt elapsed: Duration, at callSite: CallSite) {
-    let limit = Self.unattendedSleepLimit
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit / .milliseconds(1)))) {
-      [weak self] in
-      self?.wakeUnattended(ticket, sleptAt: elapsed, at: callSite, after: limit)
+  /// With no duration, it runs the work due now and waits for what that wakes, without moving
+  /// time: `await scheduler.advance()`, which a test calls to let tasks it just started reach
+  /// their first sleep.
+  ///
+  /// It is right wherever async code calls it. Inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``
+  /// it waits for every task of the scope. Outside any scope it runs scheduled actions exactly as
+  /// the synchronous form does — a view model's `schedule(after:)` callbacks need no scope — and
+  /// when it resumes a sleeping task, which it cannot wait for there, it reports an issue naming
+  /// the line where that task went to sleep. Called from a task that outlived its scope, or inside
+  /// the scope of another scheduler, it reports that.
+  public func advance(
+    by duration: Duration = .zero,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let operation = "await TestScheduler.advance(by:)"
+    await drive(operation, at: caller) {
+      target(advancingBy: duration, at: caller, operation: operation).map(Goal.time)
     }
   }
 
-  private func wakeUnattended(
-    _ ticket: State.SleeperTicket,
-    sleptAt elapsed: Duration,
-    at callSite: CallSite,
-    after limit: Duration
+  /// Moves virtual time forward to `instant` (an offset from ``start``), waiting for the tasks of
+  /// the scope like ``advance(by:isolation:fileID:filePath:line:column:)``.
+  public func advance(
+    to instant: Duration,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let operation = "await TestScheduler.advance(to:)"
+    await drive(operation, at: caller) { target(advancingTo: instant, at: caller, operation: operation).map(Goal.time) }
+  }
+
+  /// Runs work until none is pending, waiting for the tasks of the scope like
+  /// ``advance(by:isolation:fileID:filePath:line:column:)``. A task that sleeps in an endless
+  /// loop is stopped by ``maxRuns`` with an issue naming the line of its `sleep`.
+  public func run(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await drive("await TestScheduler.run()", at: caller) { .untilNothingIsPending }
+  }
+
+  // MARK: Moving time in synchronous code
+
+  /// Moves virtual time forward by `duration` from synchronous code, running every action whose
+  /// deadline is reached, in order, each at its own deadline; then leaves ``now`` at the end of the
+  /// window.
+  ///
+  /// For a synchronous test of callbacks (`schedule(after:)`), where `await` cannot be written:
+  ///
+  /// ```swift
+  /// func testTheToastHidesAfterOneSecond() {
+  ///   let scheduler = TestScheduler()
+  ///   scheduler.schedule(after: .seconds(1)) { ticks.append(scheduler.elapsed) }
+  ///   scheduler.advanceSynchronously(by: .milliseconds(999))  // nothing yet
+  ///   scheduler.advanceSynchronously(by: .milliseconds(1))    // runs it, at exactly 1 second
+  /// }
+  /// ```
+  ///
+  /// Async code calls ``advance(by:isolation:fileID:filePath:line:column:)``, which also waits for
+  /// the tasks the scope runs. The two have different names so that the compiler chooses: a
+  /// closure that forgets its `await` does not compile, instead of silently taking this form.
+  ///
+  /// With no duration, it runs the work due now (zero-delay work, and what that schedules for now)
+  /// without moving time: `scheduler.advanceSynchronously()`.
+  ///
+  /// Work scheduled by those actions runs in the same call when it falls inside the window. A
+  /// negative `duration` is reported as an issue here and nothing moves. Sleeping tasks whose
+  /// deadline is reached are resumed, but this synchronous form cannot wait for them, so it
+  /// reports an issue naming the line where each went to sleep: test async code with
+  /// `await advance(by:)` inside `withVirtualTime`.
+  ///
+  /// Virtual time ends at `.seconds(Int64.max)` after ``start``. An advance past that end (a
+  /// `.seconds(Int.max)` meant as "as far as it goes", or one huge advance too many) stops there,
+  /// having run everything due before it, and never traps. Work due at or past the end — a
+  /// `.seconds(Int.max)` timeout, a sleep that long, the next tick of a timer repeating that slowly —
+  /// is due never, as under the live `DispatchScheduler`: no advance and no run runs it, and it
+  /// stays in ``pending`` (`due never`) until it is cancelled, or the end of the virtual-time
+  /// scope reports it like any leftover.
+  public func advanceSynchronously(
+    by duration: Duration = .zero,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-      guard state.scope == nil, state.elapsed == elapsed, state.isReserved(ticket) else { return nil }
-      let handle = state.sleeperSlots[ticket.index].handle
-      state.freeSleeper(at: ticket.index)
-      guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
-      return continuation
-    }
-    continuation?.resume(throwing: UnattendedSleep(limit: limit))
-  }
-
-  /// Why the test's own sleep was ended before its deadline: only the test could advance, and it
-  /// was asleep.
-  private struct StrandedSleep: Error {
-    let deadline: Duration
-    /// The resume points of the test as it slept, when the sleep's own site names none (a sleep on
-    /// `environment.continuousClock`: see ``TestScheduler/awaitSite(of:)``): where it slept.
-    let sleptAt: [UInt]
-
-    var kind: ReportKind { .waitedOnVirtualTime }
-
-    var message: String {
-      """
-      The test itself waited on virtual time, until \(deadline.literal) from the scope's start (a sleep, or a \
-      network stub's latency, asked for at this line or on a clock made here), and nothing else in its scope was \
-      going to move time: only the test advances a TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
-      scope moved time to \(deadline.literal) itself, so the test goes on. Start what waits in a task of its own \
-      (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
-      await the task.
-      """
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let operation = "TestScheduler.advanceSynchronously(by:)"
+    drain(caller: caller, operation: operation) {
+      target(advancingBy: duration, at: caller, operation: operation).map(Goal.time)
     }
   }
 
-  /// When the scope's driver sleeps on this scheduler, tells the scope how to wake it should it be
-  /// stranded (its sleep leaves the queue and ends with ``StrandedSleep``), and answers the scope.
-  @available(EffectsVirtualTime, *)
-  private func watchForStrandedDriver(
-    _ ticket: State.SleeperTicket,
-    onMainActor: Bool,
-    at callSite: CallSite
-  ) -> VirtualExecutor? {
-    guard let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor,
-      let task = ScopeTasks.currentTask, task == executor.driver
-    else { return nil }
-    executor.driverSleeps(
-      VirtualExecutor.SleepingDriver { [weak self] in
-        guard let self else { return }
-        let taken = state.withLock { state -> (UnsafeContinuation<Void, any Error>, Duration)? in
-          guard state.isReserved(ticket), let handle = state.sleeperSlots[ticket.index].handle,
-            let deadline = state.queue.deadline(of: handle)
-          else { return nil }
-          state.freeSleeper(at: ticket.index)
-          guard case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
-          return (continuation, deadline)
+  /// Moves virtual time forward to `instant`, an offset from ``start`` (compare ``elapsed``), from
+  /// synchronous code, running every action due on the way. Async code calls
+  /// ``advance(to:isolation:fileID:filePath:line:column:)``.
+  ///
+  /// The target is a `Duration`, not a `Date`, so it is exact: `advanceSynchronously(to: .seconds(3))`
+  /// reaches the instant three seconds after the start however time got there. Moving backwards is
+  /// reported as an issue here and nothing moves; an instant past `.seconds(Int64.max)`, where
+  /// virtual time ends, moves time to that end (see
+  /// ``advanceSynchronously(by:fileID:filePath:line:column:)``).
+  public func advanceSynchronously(
+    to instant: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let operation = "TestScheduler.advanceSynchronously(to:)"
+    drain(caller: caller, operation: operation) {
+      target(advancingTo: instant, at: caller, operation: operation).map(Goal.time)
+    }
+  }
+
+  /// Runs work until none is pending, from synchronous code, moving time to each deadline in turn;
+  /// ``now`` stays at the last one. Async code calls ``run(isolation:fileID:filePath:line:column:)``.
+  ///
+  /// Repeating work never ends: after ``maxRuns`` actions this stops and reports an issue at the
+  /// line that scheduled the work still due. Use `advanceSynchronously(by:)` to run a repeating
+  /// timer for a bounded time.
+  public func runSynchronously(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    drain(caller: caller, operation: "TestScheduler.runSynchronously()") { .untilNothingIsPending }
+  }
+
+  // MARK: Virtual-time scopes
+
+  /// Runs `operation` in virtual time: every task it starts runs on one serial thread owned by the
+  /// scope, so the `await` forms of `advance` and `run` can wait — exactly — until each
+  /// task has reached its next suspension.
+  ///
+  /// It opens the same scope as `@Test(.virtualTime)` and
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)``, on this
+  /// scheduler instead of a fresh one: inside it, this scheduler is ``TestScheduler/current``, and
+  /// `Environment.current` is the environment set for the test moved onto this scheduler — or,
+  /// with none set, an `Environment.test(scheduler:)` of its own, so nothing in the scope reads
+  /// the live world. Call it with a scheduler you made:
+  ///
+  /// ```swift
+  /// @Test func retriesAfterTwoSeconds() async {
+  ///   let scheduler = TestScheduler()
+  ///   await scheduler.withVirtualTime {
+  ///     let model = ProfileModel(api: FailingOnceAPI(), environment: .test(scheduler: scheduler))
+  ///     let load = Task { await model.load() }   // fails, then sleeps 2 s before retrying
+  ///     await scheduler.advance(by: .seconds(1))
+  ///     #expect(model.state == .failed)
+  ///     await scheduler.advance(by: .seconds(1))
+  ///     #expect(model.state == .loaded)
+  ///     await load.value
+  ///   }  // the end of the scope checks that nothing was left behind
+  /// }
+  /// ```
+  ///
+  /// ## What is exact
+  /// The `await` forms return only when every task of the scope has reached its next virtual-time
+  /// suspension or its end, from a `@MainActor` test or a nonisolated one: main-actor tasks and
+  /// view models, plain nonisolated async functions they call, `MainActor.run`, actors shared by
+  /// many tasks, child tasks and groups, `Task.yield()` on the main actor and in nonisolated code,
+  /// streams and channels, and clock-generic code (the environment's `continuousClock` with
+  /// swift-async-algorithms' `debounce`, `throttle`, `AsyncTimerSequence`).
+  ///
+  /// ## How it works, and its rules
+  /// The scope's jobs run on two lanes, one job at a time on each: its own serial thread
+  /// (nonisolated work and actors, sent there by the runtime's `swift_task_enqueueGlobal_hook`)
+  /// and the main queue (main-actor work, counted through a proxy that the runtime's
+  /// `swift_task_getMainExecutor_hook` hands to scope code). One count covers both, so "every task
+  /// has reached its next suspension" is "the count is zero": no yielding a guessed number of
+  /// times, no clock. Jobs of tasks outside the scope — other tests running in parallel — go to
+  /// the real executors untouched.
+  ///
+  /// - **Lifetime**: start the code under test inside the scope, so that its tasks belong to it.
+  ///   The hooks are installed when the first scope opens and removed when the last one closes;
+  ///   the scope's thread ends with it.
+  /// - **The end is exhaustive**: work still scheduled and tasks still sleeping on this scheduler
+  ///   are reported at the line that scheduled them, and each task still suspended on anything
+  ///   else at the line that started it (on Linux; elsewhere at this call); then all of it is
+  ///   cancelled, and the scope returns even if a task ignores cancellation (that is reported
+  ///   too). Pass `leftoverWork: .expected` to leave work running.
+  /// - **No blocking**: the scope's nonisolated tasks share one thread. A task that blocks it (a
+  ///   semaphore, `DispatchQueue.sync` onto work of the scope, a lock held across an `await`) is
+  ///   given up on after a second — the others go on on a new thread — and reported.
+  /// - **One scope per scheduler**: a second scope on this scheduler while one is open, an
+  ///   `await advance` of another scheduler inside this scope, and an `advance` from inside work
+  ///   the scheduler is running are reported.
+  /// - **What cannot be exact is reported**: work resumed from outside the scope — a real
+  ///   `Task.sleep`, I/O, a continuation resumed by another thread, `Task.yield()` inside an actor
+  ///   (the runtime gives an actor's queued jobs no task executor, so the wake-up goes to the
+  ///   default executor) — is still run by the scope, and reported at the `advance` that could not
+  ///   wait for it. Sleep on the environment's `continuousClock` (or this scheduler's `sleep`), never `Task.sleep`, in code
+  ///   under test.
+  ///
+  /// The scope needs the runtime's hooks; where they are unavailable (or another library installed
+  /// one) the operation runs normally and an issue says so.
+  public func withVirtualTime<R, Failure: Error>(
+    leftoverWork: LeftoverWork = .reported,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ operation: () async throws(Failure) -> R
+  ) async throws(Failure) -> R {
+    try await withTestScope(
+      at: FailureLocation(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+      origin: "withVirtualTime",
+      leftoverWork: leftoverWork,
+      fresh: false
+    ) { _ throws(Failure) in
+      try await operation()
+    }
+  }
+
+  /// The test's own scheduler, inside a test marked `@Test(.virtualTime)` (or a
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)`` or
+  /// `scheduler.withVirtualTime { … }` scope): the one `Environment.current.scheduler` and `clock`
+  /// are, and the one to advance.
+  ///
+  /// ```swift
+  /// @Test(.virtualTime) func tokenExpiresAfterAnHour() async {
+  ///   let session = Session()   // reads Environment.current.clock
+  ///   await TestScheduler.current.advance(by: .seconds(3_600))
+  ///   #expect(session.isExpired)
+  /// }
+  /// ```
+  ///
+  /// Read anywhere else, it reports an issue saying how to open a scope, and answers a new
+  /// scheduler, which nothing else uses. The issue is placed at the line that read it, where the
+  /// stack says (else at the Swift Testing test, or on the XCTest case): in a test of either
+  /// framework, or with no test on the task (a `Thread`, a Dispatch callback, a detached task) an
+  /// issue of SwiftPM's Swift Testing run, which fails it. A detached task started inside a scope
+  /// is run by the scope but does not carry it (it inherits no task-local value): the issue says so.
+  public static var current: TestScheduler {
+    if let scoped { return scoped }
+    let detached = TestHost.current.virtualTimeScope && !carriesAScope
+    reportRead(detached ? inADetachedTask : outsideAScope, kind: .wrongScheduler, fallback: nil)
+    return TestScheduler()
+  }
+
+  /// What the end of a virtual-time scope does with work its test left behind: callbacks still
+  /// scheduled, tasks still sleeping on the scheduler, and tasks of the scope still suspended on
+  /// anything else (a stream that never yields, a continuation never resumed).
+  ///
+  /// ```swift
+  /// // A model that listens for the app's lifetime: the test says it leaves the listener behind.
+  /// await scheduler.withVirtualTime(leftoverWork: .expected) {
+  ///   let model = NotificationsModel(environment: .test(scheduler: scheduler))
+  ///   model.startListening()
+  ///   await scheduler.advance(by: .seconds(1))
+  ///   #expect(model.unread == 0)
+  /// }
+  /// ```
+  public enum LeftoverWork: Sendable, Hashable {
+    /// Each piece of leftover work fails the test, at the line that scheduled it (for a task,
+    /// the line that started it: on Linux, where the stack can be read; elsewhere the scope's),
+    /// then is cancelled — sleepers get `CancellationError`, tasks are cancelled — so nothing
+    /// outlives the test. The default: a test accounts for all it started.
+    case reported
+    /// The test means to leave work behind: it stays as it is, neither reported nor cancelled.
+    /// Work left on the scheduler runs at a later advance; tasks left suspended go on outside
+    /// virtual time when something resumes them.
+    case expected
+  }
+
+  // MARK: Pending work
+
+  /// The work not run yet — callbacks, repeating timers and sleeping tasks — in the order it would
+  /// run. Cancelled work is not listed.
+  ///
+  /// ```swift
+  /// #expect(scheduler.pending.map(\.callSite.line) == [12])
+  /// ```
+  public var pending: [PendingWork] {
+    let entries = state.withLock { state in
+      state.queue.entries
+    }
+    return
+      entries
+      .sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+      .map { entry in
+        let kind: PendingWork.Kind
+        switch entry.work {
+        case .once: kind = .once
+        case .repeating(let interval, _): kind = .repeating(every: interval)
+        case .sleep: kind = .sleep
         }
-        guard let (continuation, deadline) = taken else { return }
-        // Found before the resumption, while the test's chain of calls is as it slept.
-        let sleptAt =
-          Self.namesNoLine(callSite, scope: state.withLock { $0.scope?.site })
-          ? ScopeTasks.resumePoints(ofSuspendedOn: continuation) ?? [] : []
-        let stranded = StrandedSleep(deadline: deadline, sleptAt: sleptAt)
-        if onMainActor {
-          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: stranded) }
-        } else {
-          continuation.resume(throwing: stranded)
-        }
+        return PendingWork(offset: entry.deadline, callSite: entry.callSite, kind: kind)
       }
-    )
-    return executor
   }
 
-  /// How a sleep that nothing would wake ends (see ``guardUnattendedSleep(_:sleptAt:at:)``): the
-  /// sleeping task reports it, then throws `CancellationError`.
-  private struct UnattendedSleep: Error {
-    let limit: Duration
-
-    var kind: ReportKind { .wrongScheduler }
-
-    var message: String {
-      """
-      A task slept for \(limit.literal) of real time on a TestScheduler that nothing advanced, outside any \
-      virtual-time scope — here, or on the clock of the environment made here — so nothing would ever wake it; it \
-      was woken with CancellationError. Run the code in a \
-      virtual-time scope — @Test(.virtualTime), or withVirtualTime { scheduler in … } — and advance its scheduler: \
-      an environment made outside a scope (Environment.test(), or withEnvironment({ … }) in a test) has a scheduler \
-      that only a scope, or an advance of your own, moves.
-      """
+  /// Fails the test if any work is still pending, listing each piece with the line that scheduled
+  /// it; then drops that work (sleeping tasks get `CancellationError`), so nothing outlives the test.
+  ///
+  /// Call it at the end of a test, or in teardown:
+  ///
+  /// ```swift
+  /// @Test func toastDismissesItself() async {
+  ///   let scheduler = TestScheduler()
+  ///   showToast("Saved", on: toast, environment: .test(scheduler: scheduler))
+  ///   await scheduler.advance(by: .seconds(3))
+  ///   #expect(toast.isVisible == false)
+  ///   scheduler.assertNoPendingWork()
+  /// }
+  /// ```
+  public func assertNoPendingWork(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let leftovers = pending
+    guard !leftovers.isEmpty else { return }
+    let removed = state.withLock { $0.removeAll() }
+    for continuation in removed.sleepers {
+      continuation.resume(throwing: CancellationError())
     }
-  }
-
-  /// Marks a sleeper of the scope that sleeps off the scope's lanes — on an actor with its own
-  /// executor, or under another task executor, where the scope cannot count its jobs — so that
-  /// every advance that wakes it says it could not wait for it; says so at the sleep too, once a
-  /// scope (the sleep may come after the advance that should have woken it).
-  @available(EffectsVirtualTime, *)
-  private func markOffLane(_ ticket: State.SleeperTicket, of scope: AnyObject, at callSite: CallSite) {
-    let executor = unsafeDowncast(scope, to: VirtualExecutor.self)
-    guard VirtualExecutor.current === executor else { return }
-    state.withLock { state in
-      if state.isReserved(ticket) { state.sleeperSlots[ticket.index].offLane = true }
-    }
-    guard executor.claimReport(of: "sleeps off the lanes") else { return }
     reportIssue(
       """
-      A task of the virtual-time scope sleeps here from a thread outside the scope — on an actor with its \
-      own executor (a SerialExecutor of its own, such as a database actor on a DispatchQueue), or under another \
-      task executor — where the scope cannot count its jobs: an advance cannot tell when it gets here, nor wait \
-      for it after waking it, so what the test sees can depend on timing. In tests, run such code on the default \
-      executors (inject the executor), or await its result instead of advancing past it.
+      TestScheduler has \(leftovers.count == 1 ? "1 piece" : "\(leftovers.count) pieces") of work pending at \
+      \(elapsed.literal), expected none:\(renderList(leftovers, \.description))
+      Run \(leftovers.count == 1 ? "it" : "them") with advance(by:) or run() before this line, or cancel \
+      \(leftovers.count == 1 ? "it" : "them").
       """,
-      kind: .inexactTime,
-      at: callSite
+      kind: .assertionFailed,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
     )
   }
 
-  /// The `Date` at `offset` from the start.
-  func date(at offset: Duration) -> Date {
-    start.addingTimeInterval(offset.timeInterval)
-  }
-
-  /// `delay`, at most ``TimerQueue/never`` (the same deadline: never), or zero (reported, naming
-  /// `operation`) when it is negative.
-  private func checkedDelay(_ delay: Duration, at callSite: CallSite, in operation: String) -> Duration {
-    guard delay < .zero else { return min(delay, TimerQueue.never) }
-    reportIssue(
-      "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
-      kind: .invalidArgument,
-      at: callSite
-    )
-    return .zero
-  }
-
-  /// Cancelling removes the work from the queue. The handle holds the queue's state, not the
-  /// scheduler: when the scheduler goes, its `deinit` empties the queue, so a handle kept by work
-  /// that captures it makes no cycle that outlives the scheduler.
-  func cancellation(of handle: TimerQueue.Handle) -> ScheduledWork {
-    ScheduledWork(owner: state, id: handle.id, slot: handle.slot)
-  }
-}
-
-extension Locked: WorkCancelling where Value == TestScheduler.State {
-  package func cancelWork(id: UInt64, slot: Int) {
-    // The removed work is returned out of the lock and freed here, after it: its closure's
-    // captures may cancel other work from their `deinit` (a model cancelling its timers), which
-    // takes this lock.
-    let removed = withLock { $0.queue.remove(TimerQueue.Handle(slot: slot, id: id)) }
-    withExtendedLifetime(removed) {}
-  }
-}
-
-extension TestScheduler {
-  /// Everything behind the scheduler's lock.
-  package struct State {
-    var elapsed: Duration = .zero
-    var queue = TimerQueue()
-    var maxRuns: Int
-    /// Every sleeper from `sleep` until it is resumed, in a slab: reserving, finding and freeing
-    /// one is an index, never a hash lookup, so the cost per sleeper stays flat however many sleep
-    /// at once. A slot's `id` is 0 while it is free.
-    var sleeperSlots: [SleeperSlot] = []
-    var freeSleeperSlots: [Int] = []
-    /// The virtual-time scope open on this scheduler (nil while it is opening), and the line
-    /// that opened it. The executor is a `VirtualExecutor`, stored as an object because that type
-    /// exists only where the engine is available (`EffectsVirtualTime`).
-    var scope: (executor: AnyObject?, site: FailureLocation)?
-    /// The call running work now (`advance`, `run`), so that a nested one is reported.
-    var driving: (operation: String, site: CallSite)?
-    /// Checks to run when the open scope ends, after its leftover work: a `StubNetwork`'s unused
-    /// stubs.
-    var scopeEndChecks: [@Sendable () -> Void] = []
-    /// What runs when the open scope's operation has returned and its tasks have settled, before
-    /// its leftover work is read: a `TestObserver` still consuming reports itself and stops.
-    var scopeEndingChecks: [@Sendable (_ scope: FailureLocation) -> Bool] = []
-    /// Whether a sleep from inside another scheduler's scope was reported: once a scheduler.
-    var reportedForeignSleep = false
-    /// Whether test support made this scheduler for a test and handed it to nobody, so that a
-    /// sleep on it outside a scope can only be woken by a scope (see `guardUnattendedSleep`).
-    var unattended = false
-    /// The XCTest case test support made this scheduler for (with ``unattended``).
-    var origin: XCTestCaseOrigin?
-
-    init(maxRuns: Int) {
-      self.maxRuns = maxRuns
+  /// One piece of work a ``TestScheduler`` has not run yet: a callback, a repeating timer, or a
+  /// sleeping task.
+  public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of work it is.
+    public enum Kind: Hashable, Sendable {
+      /// A one-shot `schedule(after:_:)`.
+      case once
+      /// A repeating `schedule(after:every:_:)`.
+      case repeating(every: Duration)
+      /// A task suspended in `sleep(for:)`.
+      case sleep
     }
 
-    /// Empties the queue, returning the continuations of the sleepers that were waiting. A sleeper
-    /// still on its way to register finds its ticket gone, and throws `CancellationError`.
-    mutating func removeAll() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
-      let entries = queue.removeAll()
-      for index in sleeperSlots.indices where sleeperSlots[index].id != 0 { freeSleeper(at: index) }
-      let continuations = entries.compactMap { entry -> UnsafeContinuation<Void, any Error>? in
-        if case .sleep(let continuation, _) = entry.work { return continuation }
-        return nil
+    /// When it is due: the time from the scheduler's ``TestScheduler/start``, in virtual time's one
+    /// vocabulary (``TestScheduler/elapsed``, ``TestScheduler/advanceSynchronously(to:fileID:filePath:line:column:)``,
+    /// and the time from the start of the environment's `continuousClock` are the same kind of value).
+    ///
+    /// `.seconds(Int64.max)` for work that is due never: its deadline was at or past that instant,
+    /// where virtual time ends (see ``TestScheduler/advanceSynchronously(by:fileID:filePath:line:column:)``).
+    public var offset: Duration
+    /// The line that scheduled it.
+    public var callSite: CallSite
+    /// What kind of work it is.
+    public var kind: Kind
+
+    init(offset: Duration, callSite: CallSite, kind: Kind) {
+      self.offset = offset
+      self.callSite = callSite
+      self.kind = kind
+    }
+
+    /// Describes the work for a failure message, e.g.
+    /// `sleep due at .milliseconds(1500), scheduled at AppTests/SearchTests.swift:42`, or for work
+    /// due never, `sleep due never (at or past .seconds(9223372036854775807), where virtual time
+    /// ends), scheduled at AppTests/SearchTests.swift:42`.
+    public var description: String {
+      let what: String
+      switch kind {
+      case .once: what = "work"
+      case .repeating(let interval): what = "repeating work (every \(interval.literal))"
+      case .sleep: what = "sleep"
       }
-      return (entries, continuations)
+      let due =
+        offset >= TimerQueue.never
+        ? "due never (at or past \(TimerQueue.never.literal), where virtual time ends)"
+        : "due at \(offset.literal)"
+      return "\(what) \(due), scheduled at \(callSite)"
     }
+  }
 
-    /// A sleeper's place until it is resumed: its queue entry once it has registered.
-    struct SleeperSlot {
-      /// The id of its queue entry; 0 while the slot is free.
-      var id: UInt64
-      /// How many sleepers the slot has held: tells this one's ticket from an earlier one's.
-      var generation: UInt32
-      var handle: TimerQueue.Handle?
-      /// Whether the sleeper went to sleep off the scope's lanes (an actor with its own executor):
-      /// its wake-up cannot be waited for.
-      var offLane = false
-      /// Whether the sleeper sleeps on the main actor: its wake-up then goes to the main lane.
-      var onMainActor = false
-    }
+  // MARK: Timelines
 
-    /// Names a sleeper's slot and generation, in one word: the sleeping task's frame carries it, and
-    /// a larger frame costs an unstructured task an allocation.
-    struct SleeperTicket: Sendable {
-      let raw: UInt64
-
-      init(index: Int, generation: UInt32) {
-        raw = UInt64(index) << 32 | UInt64(generation)
+  /// A sequence that plays `timeline` on this scheduler: each value, and its end, is emitted when
+  /// virtual time reaches its instant. The input of a test of an operator or a model, with no
+  /// continuation to drive by hand.
+  ///
+  /// ```swift
+  /// let typed = scheduler.sequence(playing: [
+  ///   .value("p", at: .zero),
+  ///   .value("pi", at: .milliseconds(100)),
+  ///   .finished(at: .seconds(1)),
+  /// ])
+  /// let model = SearchModel(queries: typed)
+  /// await scheduler.advance(by: .seconds(1))
+  /// ```
+  ///
+  /// Instants are ``elapsed`` values: `.zero` is the start of the scope. An event at the current
+  /// instant is played at the next advance (`await scheduler.advance()` plays it). Values wait in
+  /// the sequence until it is iterated, as a stream's do; a consumer that stops (its task
+  /// cancelled) stops the playing. Events still to play when the scope ends are leftover work,
+  /// reported at this call.
+  ///
+  /// Bad input is reported at this call, and played as well as it can be: an event at an instant
+  /// already past is played at the next advance, one earlier than the event before it is played at that
+  /// event's instant, and an event after the end is dropped — with the report saying which.
+  public func sequence<Element: Sendable>(
+    playing timeline: Timeline<Element, Never>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> AsyncStream<Element> {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (stream, continuation) = AsyncStream<Element>.makeStream()
+    let work = play(timeline, at: callSite) { event in
+      switch event {
+      case .value(let value, _): continuation.yield(value)
+      case .finished: continuation.finish()
       }
-
-      var index: Int { Int(raw >> 32) }
-      var generation: UInt32 { UInt32(truncatingIfNeeded: raw) }
     }
+    continuation.onTermination = { _ in work.forEach { $0.cancel() } }
+    return stream
+  }
 
-    /// A slot for a new sleeper.
-    mutating func reserveSleeper() -> SleeperTicket {
-      let id = queue.makeSequence()
-      if let index = freeSleeperSlots.popLast() {
-        sleeperSlots[index].id = id
-        return SleeperTicket(index: index, generation: sleeperSlots[index].generation)
+  /// A throwing sequence that plays `timeline` on this scheduler: each value, its end, or its
+  /// failure, when virtual time reaches its instant. See
+  /// ``sequence(playing:fileID:filePath:line:column:)->AsyncStream<Element>``.
+  ///
+  /// ```swift
+  /// let prices = scheduler.sequence(playing: [
+  ///   .value(101, at: .zero),
+  ///   .failed(URLError(.notConnectedToInternet), at: .seconds(2)),
+  /// ])
+  /// ```
+  @_disfavoredOverload
+  public func sequence<Element: Sendable>(
+    playing timeline: Timeline<Element, any Error>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> AsyncThrowingStream<Element, any Error> {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+    let work = play(timeline, at: callSite) { event in
+      switch event {
+      case .value(let value, _): continuation.yield(value)
+      case .finished: continuation.finish()
+      case .failed(let failure, _): continuation.finish(throwing: failure)
       }
-      sleeperSlots.append(SleeperSlot(id: id, generation: 0, handle: nil))
-      return SleeperTicket(index: sleeperSlots.count - 1, generation: 0)
     }
-
-    /// Whether `ticket` still names its sleeper: not resumed, cancelled or emptied out since.
-    func isReserved(_ ticket: SleeperTicket) -> Bool {
-      let index = ticket.index
-      return index < sleeperSlots.count && sleeperSlots[index].id != 0
-        && sleeperSlots[index].generation == ticket.generation
-    }
-
-    /// Frees the slot at `index` for the next sleeper, whose ticket will not match this one's.
-    mutating func freeSleeper(at index: Int) {
-      sleeperSlots[index].id = 0
-      sleeperSlots[index].handle = nil
-      sleeperSlots[index].offLane = false
-      sleeperSlots[index].onMainActor = false
-      sleeperSlots[index].generation &+= 1
-      freeSleeperSlots.append(index)
-    }
+    continuation.onTermination = { _ in work.forEach { $0.cancel() } }
+    return stream
   }
 }

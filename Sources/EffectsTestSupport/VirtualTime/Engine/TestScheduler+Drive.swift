@@ -2,43 +2,6 @@ import Dispatch
 import Effects
 
 extension TestScheduler {
-  /// Moves virtual time forward by `duration`, like
-  /// ``advanceSynchronously(by:fileID:filePath:line:column:)``, and waits — exactly — for the tasks of the scope: first until every runnable task has reached
-  /// its next suspension, then, after each action or sleeper it resumes, until every task it woke
-  /// has run to its next suspension or its end.
-  ///
-  /// ```swift
-  /// await scheduler.withVirtualTime {
-  ///   let ticks = Task { for _ in 0..<3 { try await scheduler.sleep(for: .seconds(1)); count += 1 } }
-  ///   await scheduler.advance(by: .seconds(2))
-  ///   #expect(count == 2)
-  /// }
-  /// ```
-  ///
-  /// With no duration, it runs the work due now and waits for what that wakes, without moving
-  /// time: `await scheduler.advance()`, which a test calls to let tasks it just started reach
-  /// their first sleep.
-  ///
-  /// It is right wherever async code calls it. Inside ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``
-  /// it waits for every task of the scope. Outside any scope it runs scheduled actions exactly as
-  /// the synchronous form does — a view model's `schedule(after:)` callbacks need no scope — and
-  /// when it resumes a sleeping task, which it cannot wait for there, it reports an issue naming
-  /// the line where that task went to sleep. Called from a task that outlived its scope, or inside
-  /// the scope of another scheduler, it reports that.
-  public func advance(
-    by duration: Duration = .zero,
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let operation = "await TestScheduler.advance(by:)"
-    await drive(operation, at: caller) {
-      target(advancingBy: duration, at: caller, operation: operation).map(Goal.time)
-    }
-  }
 
   /// The advance the scope makes for a test whose own sleep stranded it: to the sleep's deadline,
   /// as `advance(to:)` from the line that slept.
@@ -51,39 +14,10 @@ extension TestScheduler {
     await drive("await TestScheduler.advance(to:)", at: caller) { .time(deadline) }
   }
 
-  /// Moves virtual time forward to `instant` (an offset from ``start``), waiting for the tasks of
-  /// the scope like ``advance(by:isolation:fileID:filePath:line:column:)``.
-  public func advance(
-    to instant: Duration,
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let operation = "await TestScheduler.advance(to:)"
-    await drive(operation, at: caller) { target(advancingTo: instant, at: caller, operation: operation).map(Goal.time) }
-  }
-
-  /// Runs work until none is pending, waiting for the tasks of the scope like
-  /// ``advance(by:isolation:fileID:filePath:line:column:)``. A task that sleeps in an endless
-  /// loop is stopped by ``maxRuns`` with an issue naming the line of its `sleep`.
-  public func run(
-    isolation: isolated (any Actor)? = #isolation,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    let caller = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await drive("await TestScheduler.run()", at: caller) { .untilNothingIsPending }
-  }
-
   /// The body every async form shares: let the scope's tasks settle, work out the goal (`nil`
   /// when bad input was already reported), then run to it, settling after each action. Outside a
   /// scope it runs like the synchronous form, reporting the sleeping tasks it cannot wait for.
-  private func drive(
+  func drive(
     _ operation: String,
     at caller: CallSite,
     isolation: isolated (any Actor)? = #isolation,

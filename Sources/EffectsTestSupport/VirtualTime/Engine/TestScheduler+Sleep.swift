@@ -1,0 +1,308 @@
+import Effects
+import Foundation
+
+// How a task sleeps on a `TestScheduler`: a slot reserved, a queue entry registered, a wake-up
+// run by an advance; and what happens to a sleep nothing would ever wake.
+extension TestScheduler {
+  /// `sleep(for:at:)` on the caller's actor: it never hops to another executor, so a main-actor
+  /// task that sleeps stays on the main actor, and its wake-up is queued there.
+  ///
+  /// `deadline` turns the current offset into the wake-up offset, read under the lock.
+  func sleep(
+    until deadline: @escaping @Sendable (Duration) -> Duration,
+    at callSite: CallSite,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let ticket = reserveSleeper(at: callSite)
+    do {
+      try await sleep(ticket, until: deadline, at: callSite, isolation: isolation)
+    } catch let stranded as StrandedSleep {
+      // The test itself slept, and nothing else would ever advance: said here, on the test's
+      // task, then the scope moves time to the deadline as the test should have, running what was
+      // due before it, in order.
+      // Symbolicated here, on the test's task, not where the sleep was ended (a lane's thread, or
+      // the watchdog's, whose looks must not come late).
+      let site = stranded.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: stranded.sleptAt)
+      (site ?? FailureLocation(callSite)).report(stranded.message, kind: stranded.kind)
+      if #available(EffectsVirtualTime , *) {
+        await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
+      }
+    } catch let unattended as UnattendedSleep {
+      // Reported here, on the sleeping task, so that the report reaches the test that slept; in
+      // XCTest, naming that test if another runs now.
+      let origin = state.withLock { $0.origin }
+      reportIssue(unattended.message + XCTestCaseOrigin.lateNote(for: origin), kind: unattended.kind, at: callSite)
+      throw CancellationError()
+    }
+  }
+
+  /// The sleep itself: suspends on the reserved `ticket` until the deadline is run.
+  private func sleep(
+    _ ticket: State.SleeperTicket,
+    until deadline: @escaping @Sendable (Duration) -> Duration,
+    at callSite: CallSite,
+    isolation: isolated (any Actor)?
+  ) async throws {
+    let onMainActor = isolation === MainActor.shared
+    // The scope that watches this sleep, when the test itself sleeps: told when it wakes.
+    var watchedBy: AnyObject?
+    defer {
+      if #available(EffectsVirtualTime , *), let executor = watchedBy as? VirtualExecutor {
+        executor.driverSleeps(nil)
+      }
+    }
+    try await withTaskCancellationHandler(
+      // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
+      operation: {
+        // Unsafe, not checked, because it pays in the benchmark `sleepers-tasks.1e4.effects`. Each
+        // continuation is resumed exactly once, under the state lock that takes it out of the
+        // queue: by `runNext`, by `onCancel`, or when the scope ends.
+        try await withUnsafeThrowingContinuation(isolation: isolation) {
+          (continuation: UnsafeContinuation<Void, any Error>) in
+          let registered = state.withLock { state in
+            // Cancelled before we got here (or the queue was emptied): the ticket is gone.
+            guard state.isReserved(ticket) else { return false }
+            state.sleeperSlots[ticket.index].onMainActor = onMainActor
+            state.sleeperSlots[ticket.index].handle = state.queue.insert(
+              deadline: max(deadline(state.elapsed), state.elapsed),
+              callSite: callSite,
+              work: .sleep(continuation, sleeper: ticket.index),
+              id: state.sleeperSlots[ticket.index].id
+            )
+            return true
+          }
+          if !registered {
+            continuation.resume(throwing: CancellationError())
+          } else if #available(EffectsVirtualTime , *) {
+            watchedBy = watchForStrandedDriver(ticket, onMainActor: onMainActor, at: callSite)
+          }
+        }
+      },
+      onCancel: {
+        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+          // Already resumed, or the queue was emptied: nothing to do.
+          guard state.isReserved(ticket) else { return nil }
+          let handle = state.sleeperSlots[ticket.index].handle
+          state.freeSleeper(at: ticket.index)
+          // Not registered yet: freeing the ticket tells the registration to throw.
+          guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
+          return continuation
+        }
+        guard let continuation else { return }
+        if onMainActor, #available(EffectsVirtualTime , *) {
+          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: CancellationError()) }
+        } else {
+          continuation.resume(throwing: CancellationError())
+        }
+      },
+      isolation: isolation
+    )
+  }
+
+  /// Reserves a sleeper's ticket; reports a sleep on this scheduler, which has no scope open, from
+  /// inside the scope of another: that scope's advances never wake it (once a scheduler).
+  ///
+  /// Out of line, so that `sleep`'s async frame holds only the ticket (the benchmark
+  /// `sleepers-tasks.1e3.effects` counted one more allocation per sleeper with the check inline),
+  /// and the common case — a scope open on this scheduler — pays only the flag.
+  @inline(never)
+  private func reserveSleeper(at callSite: CallSite) -> State.SleeperTicket {
+    let (ticket, scope, unscoped, unattended) = state.withLock {
+      (
+        $0.reserveSleeper(), $0.scope?.executor, $0.scope == nil && !$0.reportedForeignSleep,
+        $0.unattended && $0.scope == nil ? $0.elapsed : nil
+      )
+    }
+    if let unattended { guardUnattendedSleep(ticket, sleptAt: unattended, at: callSite) }
+    guard #available(EffectsVirtualTime , *) else { return ticket }
+    if let scope {
+      // The common case, a task on one of the scope's lanes, costs one thread-specific read.
+      if VirtualExecutor.onCurrentThread !== scope { markOffLane(ticket, of: scope, at: callSite) }
+      return ticket
+    }
+    guard unscoped, VirtualExecutor.current != nil,
+      state.withLock({ state in
+        defer { state.reportedForeignSleep = true }
+        return !state.reportedForeignSleep
+      })
+    else { return ticket }
+    reportIssue(
+      """
+      A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: \
+      advancing the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, \
+      shared by every environment it builds (read Environment.current inside the scope, or make the \
+      environment with Environment.test(scheduler:)). An environment set inside the scope \
+      (withEnvironment(.test()) within withVirtualTime) brings a scheduler of its own: nest them the other way, \
+      withEnvironment(.test()) { await withVirtualTime { … } }, and the scope puts that environment on its \
+      scheduler.
+      """,
+      kind: .wrongScheduler,
+      at: callSite
+    )
+    return ticket
+  }
+
+  /// How long a sleep outside any scope may wait, in real time, with this scheduler never
+  /// advanced, before it is taken for one that nothing will ever wake (see
+  /// ``guardUnattendedSleep(_:sleptAt:at:)``). Long enough for a test that advances by itself from
+  /// another task, on a busy machine.
+  static let unattendedSleepLimit = Duration.seconds(5)
+
+  /// Turns a hang into a failure, on a scheduler test support made for the test and handed to
+  /// nobody (``State/unattended``: the environment of `withEnvironment({ … })` in a test that set
+  /// none): a task that sleeps on it with no scope open waits for an advance nobody can make. If
+  /// the scheduler is still where it was after ``unattendedSleepLimit`` of real time, and the task
+  /// still sleeps, the sleep is reported at its line and ends with `CancellationError`. A scheduler
+  /// a test holds is never guarded: the test may advance it, however long a busy machine takes.
+  private func guardUnattendedSleep(_ ticket: State.SleeperTicket, sleptAt elapsed: Duration, at callSite: CallSite) {
+    let limit = Self.unattendedSleepLimit
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit / .milliseconds(1)))) {
+      [weak self] in
+      self?.wakeUnattended(ticket, sleptAt: elapsed, at: callSite, after: limit)
+    }
+  }
+
+  private func wakeUnattended(
+    _ ticket: State.SleeperTicket,
+    sleptAt elapsed: Duration,
+    at callSite: CallSite,
+    after limit: Duration
+  ) {
+    let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+      guard state.scope == nil, state.elapsed == elapsed, state.isReserved(ticket) else { return nil }
+      let handle = state.sleeperSlots[ticket.index].handle
+      state.freeSleeper(at: ticket.index)
+      guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
+      return continuation
+    }
+    continuation?.resume(throwing: UnattendedSleep(limit: limit))
+  }
+
+  /// Why the test's own sleep was ended before its deadline: only the test could advance, and it
+  /// was asleep.
+  private struct StrandedSleep: Error {
+    let deadline: Duration
+    /// The resume points of the test as it slept, when the sleep's own site names none (a sleep on
+    /// `environment.continuousClock`: see ``TestScheduler/awaitSite(of:)``): where it slept.
+    let sleptAt: [UInt]
+
+    var kind: ReportKind { .waitedOnVirtualTime }
+
+    var message: String {
+      """
+      The test itself waited on virtual time, until \(deadline.literal) from the scope's start (a sleep, or a \
+      network stub's latency, asked for at this line or on a clock made here), and nothing else in its scope was \
+      going to move time: only the test advances a TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
+      scope moved time to \(deadline.literal) itself, so the test goes on. Start what waits in a task of its own \
+      (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
+      await the task.
+      """
+    }
+  }
+
+  /// When the scope's driver sleeps on this scheduler, tells the scope how to wake it should it be
+  /// stranded (its sleep leaves the queue and ends with ``StrandedSleep``), and answers the scope.
+  @available(EffectsVirtualTime, *)
+  private func watchForStrandedDriver(
+    _ ticket: State.SleeperTicket,
+    onMainActor: Bool,
+    at callSite: CallSite
+  ) -> VirtualExecutor? {
+    guard let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor,
+      let task = ScopeTasks.currentTask, task == executor.driver
+    else { return nil }
+    executor.driverSleeps(
+      VirtualExecutor.SleepingDriver { [weak self] in
+        guard let self else { return }
+        let taken = state.withLock { state -> (UnsafeContinuation<Void, any Error>, Duration)? in
+          guard state.isReserved(ticket), let handle = state.sleeperSlots[ticket.index].handle,
+            let deadline = state.queue.deadline(of: handle)
+          else { return nil }
+          state.freeSleeper(at: ticket.index)
+          guard case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
+          return (continuation, deadline)
+        }
+        guard let (continuation, deadline) = taken else { return }
+        // Found before the resumption, while the test's chain of calls is as it slept.
+        let sleptAt =
+          Self.namesNoLine(callSite, scope: state.withLock { $0.scope?.site })
+          ? ScopeTasks.resumePoints(ofSuspendedOn: continuation) ?? [] : []
+        let stranded = StrandedSleep(deadline: deadline, sleptAt: sleptAt)
+        if onMainActor {
+          VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: stranded) }
+        } else {
+          continuation.resume(throwing: stranded)
+        }
+      }
+    )
+    return executor
+  }
+
+  /// How a sleep that nothing would wake ends (see ``guardUnattendedSleep(_:sleptAt:at:)``): the
+  /// sleeping task reports it, then throws `CancellationError`.
+  private struct UnattendedSleep: Error {
+    let limit: Duration
+
+    var kind: ReportKind { .wrongScheduler }
+
+    var message: String {
+      """
+      A task slept for \(limit.literal) of real time on a TestScheduler that nothing advanced, outside any \
+      virtual-time scope — here, or on the clock of the environment made here — so nothing would ever wake it; it \
+      was woken with CancellationError. Run the code in a \
+      virtual-time scope — @Test(.virtualTime), or withVirtualTime { scheduler in … } — and advance its scheduler: \
+      an environment made outside a scope (Environment.test(), or withEnvironment({ … }) in a test) has a scheduler \
+      that only a scope, or an advance of your own, moves.
+      """
+    }
+  }
+
+  /// Marks a sleeper of the scope that sleeps off the scope's lanes — on an actor with its own
+  /// executor, or under another task executor, where the scope cannot count its jobs — so that
+  /// every advance that wakes it says it could not wait for it; says so at the sleep too, once a
+  /// scope (the sleep may come after the advance that should have woken it).
+  @available(EffectsVirtualTime, *)
+  private func markOffLane(_ ticket: State.SleeperTicket, of scope: AnyObject, at callSite: CallSite) {
+    let executor = unsafeDowncast(scope, to: VirtualExecutor.self)
+    guard VirtualExecutor.current === executor else { return }
+    state.withLock { state in
+      if state.isReserved(ticket) { state.sleeperSlots[ticket.index].offLane = true }
+    }
+    guard executor.claimReport(of: "sleeps off the lanes") else { return }
+    reportIssue(
+      """
+      A task of the virtual-time scope sleeps here from a thread outside the scope — on an actor with its \
+      own executor (a SerialExecutor of its own, such as a database actor on a DispatchQueue), or under another \
+      task executor — where the scope cannot count its jobs: an advance cannot tell when it gets here, nor wait \
+      for it after waking it, so what the test sees can depend on timing. In tests, run such code on the default \
+      executors (inject the executor), or await its result instead of advancing past it.
+      """,
+      kind: .inexactTime,
+      at: callSite
+    )
+  }
+
+  /// The `Date` at `offset` from the start.
+  func date(at offset: Duration) -> Date {
+    start.addingTimeInterval(offset.timeInterval)
+  }
+
+  /// `delay`, at most ``TimerQueue/never`` (the same deadline: never), or zero (reported, naming
+  /// `operation`) when it is negative.
+  func checkedDelay(_ delay: Duration, at callSite: CallSite, in operation: String) -> Duration {
+    guard delay < .zero else { return min(delay, TimerQueue.never) }
+    reportIssue(
+      "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
+      kind: .invalidArgument,
+      at: callSite
+    )
+    return .zero
+  }
+
+  /// Cancelling removes the work from the queue. The handle holds the queue's state, not the
+  /// scheduler: when the scheduler goes, its `deinit` empties the queue, so a handle kept by work
+  /// that captures it makes no cycle that outlives the scheduler.
+  func cancellation(of handle: TimerQueue.Handle) -> ScheduledWork {
+    ScheduledWork(owner: state, id: handle.id, slot: handle.slot)
+  }
+}
