@@ -40,7 +40,7 @@ DOOR_RULES = RULES[:5] + [
     (re.compile(r"@_spi\s*\("), "imports an SPI"),
 ]
 DOOR_FOLDERS = ("Runtime", "Platform")
-DOOR_SPI_FILES = ("VirtualTime/Internal/RealSleeps.swift",)
+DOOR_SPI_FILES = ("VirtualTime/Engine/RealSleeps.swift",)
 
 PROBES = {
     "@_silgen_name": '@_silgen_name("swift_task_localValueGet") func probe(_ key: UnsafeRawPointer) -> UnsafeRawPointer?\n',

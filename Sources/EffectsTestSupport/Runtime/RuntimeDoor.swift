@@ -467,3 +467,260 @@ extension RuntimeDoor.HookSlots {
     }
   }
 }
+
+/// The concurrency runtime's hooks that virtual-time scopes use, installed while at least one scope
+/// is open and removed when the last one closes.
+///
+/// The hooks are variables of libswift_Concurrency (declared in the runtime's
+/// `ConcurrencyHooks.def`); when one is set, the runtime calls it instead of its own function,
+/// passing that function along:
+/// - `swift_task_enqueueGlobal_hook` sees every job bound for the global concurrent executor — a
+///   new `Task {}`, `async let` and task-group children, a task resuming after an `await`, a default
+///   actor's turn. A job of a scope goes to that scope's serial lane; every other job goes on to the
+///   global executor untouched, so tests running in parallel outside any scope are not affected.
+/// - `swift_task_getMainExecutor_hook` is asked for the main actor's executor on every hop to the
+///   main actor. From inside a scope it answers ``MainActorProxy``, so the scope counts main-actor
+///   jobs too; elsewhere it answers the real main executor.
+/// - `swift_task_enqueueGlobalWithDelay_hook` and `…WithDeadline_hook` see real timed waits
+///   (`Task.sleep`); one started inside a scope is recorded as an escape, then performed as asked.
+@available(EffectsVirtualTime, *)
+enum RuntimeHooks {
+  /// This library's hooks as addresses (a thin function is one pointer), in the order of
+  /// ``hookNames``: how a slot is known to still hold one of them.
+  private static let ours: [UInt] = [
+    RuntimeDoor.address(ofHook: enqueueHook), RuntimeDoor.address(ofHook: mainHook),
+    RuntimeDoor.address(ofHook: delayHook), RuntimeDoor.address(ofHook: deadlineHook),
+  ]
+
+  nonisolated(unsafe) private static let slots = RuntimeDoor.hookSlots
+
+  /// How many scopes are open.
+  private static let installs = Locked(0)
+
+  private static let enqueueHook: RuntimeDoor.EnqueueHook = { job, original in
+    if !VirtualExecutor.take(job, onMainActor: false) { original(job) }
+  }
+
+  private static let mainHook: RuntimeDoor.MainHook = { original in
+    VirtualExecutor.isCurrentOpen ? MainActorProxy.shared.asUnownedSerialExecutor() : original()
+  }
+
+  private static let delayHook: RuntimeDoor.DelayHook = { nanoseconds, job, original in
+    VirtualExecutor.current?.recordRealSleep(of: .nanoseconds(nanoseconds), on: "the global executor")
+    original(nanoseconds, job)
+  }
+
+  private static let deadlineHook: RuntimeDoor.DeadlineHook = {
+    seconds,
+    nanoseconds,
+    toleranceSeconds,
+    toleranceNanoseconds,
+    clock,
+    job,
+    original in
+    // The runtime's clock ids: 1 is the continuous clock, 2 the suspending one.
+    VirtualExecutor.current?.recordRealSleep(of: nil, on: clock == 2 ? "SuspendingClock" : "ContinuousClock")
+    original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
+  }
+
+  /// The hook variables a scope sets, as the runtime exports them.
+  static let hookNames = RuntimeDoor.hookNames
+
+  /// Why a scope could not install the hooks.
+  enum RetainFailure: Error {
+    /// The runtime lacks something a scope needs (the reason says what).
+    case unavailable(String)
+    /// Another library has set these hooks, and they stay as it set them.
+    case heldByAnotherLibrary([String])
+  }
+
+  /// Installs the hooks for one more scope; fails, changing nothing, when they are unavailable or
+  /// another library has set one of them.
+  static func retain() -> Result<Void, RetainFailure> {
+    guard let slots else { return .failure(.unavailable("this concurrency runtime does not export its hooks")) }
+    return installs.withLock { count in
+      if count == 0 {
+        let held = zip(hookNames, slots.values).filter { $0.1 != 0 }.map(\.0)
+        guard held.isEmpty else { return .failure(.heldByAnotherLibrary(held)) }
+        slots.enqueue.pointee = enqueueHook
+        slots.main.pointee = mainHook
+        slots.delay.pointee = delayHook
+        slots.deadline.pointee = deadlineHook
+      }
+      count += 1
+      return .success(())
+    }
+  }
+
+  /// Removes the hooks when the last scope closes: only those that still hold this library's
+  /// functions, so a hook another library set meanwhile stays as it set it.
+  static func release() {
+    guard let slots else { return }
+    installs.withLock { count in
+      count -= 1
+      guard count == 0 else { return }
+      let values = slots.values
+      if values[0] == ours[0] { slots.enqueue.pointee = nil }
+      if values[1] == ours[1] { slots.main.pointee = nil }
+      if values[2] == ours[2] { slots.delay.pointee = nil }
+      if values[3] == ours[3] { slots.deadline.pointee = nil }
+    }
+  }
+
+  /// The hooks that no longer hold this library's functions while a scope is open: another
+  /// library replaced them (swift-concurrency-extras' `withMainSerialExecutor` sets the enqueue
+  /// hook and, when it ends, leaves its own there). Empty when every hook is still ours.
+  static func replacedWhileOpen() -> [String] {
+    guard let slots else { return [] }
+    return installs.withLock { count in
+      // Every advance asks: the common answer (all four still ours) reads four words, no array.
+      guard count > 0, !slots.hold(ours) else { return [] }
+      return zip(hookNames, zip(slots.values, ours)).filter { $0.1.0 != $0.1.1 }.map(\.0)
+    }
+  }
+}
+
+extension RuntimeDoor {
+  /// What the self-test found: the assumptions of the table that do not hold here.
+  struct Findings: Sendable, Equatable {
+    /// The assumptions that do not hold (checked, or forced by a test).
+    var broken: Set<Assumption> = []
+    /// What a required function or hook is called that the runtime does not export.
+    var missing: [String] = []
+
+    /// Why no scope can open here, in plain words; nil when one can.
+    var cannotOpen: String? {
+      if !missing.isEmpty { return "this concurrency runtime does not export \(missing.joined(separator: ", "))" }
+      if broken.contains(.functions) {
+        return "this concurrency runtime's swift_task_getCurrent does not answer the running task"
+      }
+      if broken.contains(.hooks) { return "this concurrency runtime's hooks are not the ones this library knows" }
+      if broken.contains(.jobFlags) {
+        return """
+          this concurrency runtime's job layout is not one this library knows (the running task's flags do not \
+          say it is a task), so the scope could not tell its tasks from other jobs
+          """
+      }
+      return nil
+    }
+
+    /// The report of what degrades here, once per process, in plain words; nil when nothing does.
+    /// Task status has a warning of its own (`VirtualTimeAvailability.taskStatusUnreadable`).
+    var degraded: String? {
+      let lines = Assumption.degradable.filter(broken.contains).map { "- \(RuntimeDoor.consequence(of: $0))" }
+      guard !lines.isEmpty else { return nil }
+      return """
+        withVirtualTime checked the Swift runtime it runs on, and \(lines.count == 1 ? "one thing differs" : "\(lines.count) things differ") \
+        from the runtimes this library knows. Virtual time stays exact; what changes:
+        \(lines.joined(separator: "\n"))
+        Said once per test process.
+        """
+    }
+  }
+
+  /// What a broken assumption that does not stop a scope changes, in plain words.
+  static func consequence(of assumption: Assumption) -> String {
+    switch assumption {
+    case .asyncContexts:
+      return """
+        a suspended task's async frames are not laid out as this library knows, so a report of a sleeping or \
+        suspended task names the scope's line, not the line where the task waits.
+        """
+    case .taskLocalStorage:
+      return """
+        swift_task_localValueGet does not answer what TaskLocal.get() answers, so the scope is read with get() on \
+        each hop to the main actor (slower, as exact).
+        """
+    case .durationWords:
+      return """
+        Duration is not laid out as two words of attoseconds, so the scheduler's keys are made from \
+        Duration.components (slower, as exact).
+        """
+    case .demangler:
+      return """
+        swift_demangle is missing or answers wrong, so a read of the live world or of an unimplemented co-effect is \
+        placed where the environment was made, not at the line that read.
+        """
+    case .schedulingExecutorName:
+      return """
+        this runtime's SchedulingExecutor is not found by its mangled name, so a Task.sleep in code under test \
+        may wait in real time without being reported.
+        """
+    case .functions, .hooks, .jobFlags, .taskStatus:
+      return "\(assumption.rawValue) does not hold."
+    }
+  }
+
+  /// The findings for the scope opening now: checked once per process, at the first scope, with
+  /// `driver`, the task opening it; under a test's forced conditions, checked again with those.
+  @available(EffectsVirtualTime, *)
+  static func findings(driver: UnownedJob?, isolation: isolated (any Actor)? = #isolation) async -> Findings {
+    if let forced = VirtualTimeAvailability.forced {
+      return await selfTest(driver: driver, forcing: forced.brokenAssumptions)
+    }
+    if let found = checked.snapshot { return found }
+    let found = await selfTest(driver: driver, forcing: [])
+    return checked.withLock { checked in
+      if let first = checked { return first }
+      checked = found
+      return found
+    }
+  }
+
+  private static let checked = Locked<Findings?>(nil)
+
+  /// Checks every assumption of the table, on this runtime, from `driver` (the running task):
+  /// each that does not hold, or that `broken` forces, is in the answer.
+  @available(EffectsVirtualTime, *)
+  static func selfTest(
+    driver: UnownedJob?,
+    forcing broken: Set<Assumption>,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> Findings {
+    var findings = Findings()
+    findings.missing = (requiredFunctions + RuntimeHooks.hookNames).filter { !exports($0) }
+    let current = withUnsafeCurrentTask { task in
+      task.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) }
+    }
+    let holds: [Assumption: Bool] = [
+      .functions: driver.map(address(of:)) == current && current != nil && driver.flatMap(taskID(of:)) != nil,
+      .hooks: RuntimeHooks.hookNames.allSatisfy(exports),
+      .jobFlags: driver.map(isTask) ?? false,
+      .taskStatus: driver.map(calibrateStatus(on:)) ?? false,
+      .asyncContexts: await checkAsyncContexts(),
+      .taskLocalStorage: readsTaskLocalsDirectly,
+      .durationWords: durationIsTwoWords,
+      .demangler: demanglerWorks,
+      .schedulingExecutorName: checkSchedulingExecutorName(),
+    ]
+    findings.broken = Set(holds.filter { !$0.value }.map(\.key)).union(broken)
+    return findings
+  }
+
+  /// Whether a task suspended on a continuation is the continuation's address, and its frames
+  /// can be walked from there to a function in a loaded image.
+  private static func checkAsyncContexts(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+    guard let task = currentTaskJob.map(address(of:)) else { return false }
+    return await withUnsafeContinuation { continuation in
+      let points = resumePoints(ofSuspendedTask: task) ?? []
+      continuation.resume(returning: taskAddress(of: continuation) == task && !points.isEmpty)
+    }
+  }
+
+  /// Whether the mangled name of `SchedulingExecutor` is found wherever the compiler knows the
+  /// runtime has the protocol. Only a build made with a compiler older than 6.3 relies on the
+  /// name; it cannot check it.
+  private static func checkSchedulingExecutorName() -> Bool {
+    #if compiler(>=6.3)
+    if #available(EffectsSchedulingExecutor , *) { return runtimeHasSchedulingExecutor }
+    #endif
+    return true
+  }
+}
+
+extension RuntimeDoor.Assumption {
+  /// The assumptions whose failure leaves a scope working, with less; in the table's order.
+  static let degradable: [Self] = [
+    .asyncContexts, .taskLocalStorage, .durationWords, .demangler, .schedulingExecutorName,
+  ]
+}
