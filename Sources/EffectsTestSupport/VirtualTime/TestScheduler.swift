@@ -162,10 +162,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
     let delay = checkedDelay(delay, at: callSite, in: operation)
     guard interval > .zero else {
       reportIssue(
-        """
-        \(operation) needs a positive interval: got \(interval.literal). Repeating at one instant would \
-        never end, so the work runs once. Pass an interval greater than zero.
-        """,
+        VirtualTimeWording.nonPositiveInterval(operation: operation, interval: interval.literal),
         kind: .invalidArgument,
         at: callSite
       )
@@ -544,12 +541,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
       continuation.resume(throwing: CancellationError())
     }
     reportIssue(
-      """
-      TestScheduler has \(leftovers.count == 1 ? "1 piece" : "\(leftovers.count) pieces") of work pending at \
-      \(elapsed.literal), expected none:\(renderList(leftovers, \.description))
-      Run \(leftovers.count == 1 ? "it" : "them") with advance(by:) or run() before this line, or cancel \
-      \(leftovers.count == 1 ? "it" : "them").
-      """,
+      VirtualTimeWording.pendingWork(leftovers: leftovers, elapsed: elapsed.literal),
       kind: .assertionFailed,
       fileID: fileID,
       filePath: filePath,

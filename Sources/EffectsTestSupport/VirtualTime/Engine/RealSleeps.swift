@@ -69,10 +69,7 @@ extension VirtualExecutor {
     let task = ScopeTasks.currentTask
     let wait = "a real, wall-clock wait\(length) on \(clock)"
     var escape = Escape(
-      description: """
-        a task of the scope started \(wait) (Task.sleep or a real clock's sleep) instead of sleeping on the \
-        TestScheduler
-        """,
+      description: VirtualTimeWording.realSleep(wait: wait),
       during: nil
     )
     escape.realWait = wait

@@ -66,11 +66,7 @@ extension TestScheduler {
   private func givenUp(_ operation: String, at caller: CallSite, patience: inout VirtualExecutor.Patience) -> Bool {
     if Task.isCancelled {
       reportIssue(
-        """
-        \(operation) was cancelled while it waited for the tasks of the scope (the test's time limit?), and \
-        returns without waiting for them. Tasks that never all suspend keep a scope busy: a loop of Task.yield() \
-        polling for something, or a job that does not return.
-        """,
+        VirtualTimeWording.cancelledWhileWaiting(operation: operation),
         kind: .busyScope,
         at: caller
       )
@@ -78,13 +74,12 @@ extension TestScheduler {
     }
     guard patience.busyLooks > VirtualExecutor.Patience.advanceAfterGivingUp.busyLooks else { return true }
     reportIssue(
-      """
-      \(operation) stopped waiting for the tasks of the scope: they kept running, \(patience.busyJobs) jobs or more \
-      in each of \(patience.busyLooks) spans of \(patience.interval.literal), without ever all suspending — a loop \
-      of Task.yield() polling for something, such as work this call would run? It goes on without waiting for \
-      them, so what the test sees after this line may depend on timing. Let the loop await what it polls for \
-      (sleep on the scheduler, or await a stream or a continuation) instead of yielding.
-      """,
+      VirtualTimeWording.gaveUpOnABusyScope(
+        operation: operation,
+        busyJobs: patience.busyJobs,
+        busyLooks: patience.busyLooks,
+        interval: patience.interval.literal
+      ),
       kind: .busyScope,
       at: caller
     )
@@ -105,12 +100,10 @@ extension TestScheduler {
     let own = state.withLock { $0.scope }
     if let executor = current {
       reportIssue(
-        """
-        \(operation) was called inside a withVirtualTime scope of another \
-        TestScheduler\(own.map { "; this one's scope is open at \($0.site)" } ?? ", and this one has no scope open"). \
-        Advance the scheduler whose scope the code runs in: one scheduler per test, shared by every \
-        environment it builds.
-        """,
+        VirtualTimeWording.advancedInAnotherSchedulersScope(
+          operation: operation,
+          ownScope: own.map { "; this one's scope is open at \($0.site)" } ?? ", and this one has no scope open"
+        ),
         kind: .wrongScheduler,
         at: caller
       )
@@ -118,10 +111,7 @@ extension TestScheduler {
     }
     if let executor = VirtualExecutor.scope {
       reportIssue(
-        """
-        \(operation) was called by a task that outlived its withVirtualTime scope, \
-        so it cannot wait for the tasks it wakes. Await the task before the scope ends, or cancel it.
-        """,
+        VirtualTimeWording.advancedByATaskThatOutlivedItsScope(operation: operation),
         kind: .wrongScheduler,
         at: caller
       )
@@ -130,12 +120,7 @@ extension TestScheduler {
     }
     if let own {
       reportIssue(
-        """
-        \(operation) was called outside this scheduler's withVirtualTime scope \
-        (open at \(own.site)), by a task that is not part of it (a task that outlived another \
-        scope, or one started by code outside the test), so it cannot wait for the tasks it wakes. \
-        Advance from the test body inside the scope.
-        """,
+        VirtualTimeWording.advancedFromOutsideTheScope(operation: operation, site: own.site),
         kind: .wrongScheduler,
         at: caller
       )
@@ -180,12 +165,7 @@ extension TestScheduler {
         // The test's own wait: time passes in a virtual-time test when the test moves it.
         guard seen.insert("\(escape.description) at \(slept)").inserted else { continue }
         slept.report(
-          """
-          The test itself started \(escape.realWait) here (Task.sleep or a real clock's sleep). In a \
-          virtual-time test, time passes only when the test moves it: a real wait only makes the test slower, \
-          and what it sees depend on the machine. To let time pass, advance instead: await \
-          TestScheduler.current.advance(by:) (scheduler.advance(by:) in withVirtualTime).
-          """,
+          VirtualTimeWording.testStartedARealWait(wait: escape.realWait),
           kind: .realWaitInTest
         )
         continue
@@ -194,12 +174,7 @@ extension TestScheduler {
       let description = slept.map { "\(escape.description), at \($0)" } ?? escape.description
       guard seen.insert("\(description) at \(site)").inserted else { continue }
       site.report(
-        """
-        TestScheduler could not keep virtual time exact here: \(description). Work resumed \
-        from outside the scope arrives at a moment that depends on real time, so what the test saw \
-        after this line may change from run to run. Sleep on the scheduler (environment.scheduler, \
-        environment.continuousClock) and replace real I/O with a test double.
-        """,
+        VirtualTimeWording.workResumedFromOutside(description: description),
         kind: .inexactTime
       )
     }
@@ -222,26 +197,26 @@ extension TestScheduler {
     guard !first.cancelled else {
       let (them, each) = first.count == 1 ? ("that task", "its sleep") : ("those tasks", "each sleep")
       place.report(
-        """
-        The test waited here, and for \(limit.literal) of real time nothing in its scope ran while \(tasks) slept \
-        until the end of virtual time (at \(site)), which never comes: no advance reaches it, so the test would \
-        have waited for ever. The scope cancelled \(them) (\(each) threw CancellationError)\(more), and the test \
-        went on. Cancel a task that sleeps until it is cancelled before the test awaits it.
-        """,
+        VirtualTimeWording.cancelledSleepersUntilTheEnd(
+          limit: limit.literal,
+          tasks: tasks,
+          site: site,
+          them: them,
+          each: each,
+          more: more
+        ),
         kind: .waitedOnVirtualTime
       )
       return
     }
     let asleep = "\(tasks) slept on virtual time until \(first.to.literal) from the scope's start (at \(site))"
     place.report(
-      """
-      The test waited here, and for \(limit.literal) of real time nothing in its scope ran while \(asleep). \
-      Only the test moves a TestScheduler: waiting for that, it would have waited for ever, so \
-      the scope moved time to \(first.to.literal) itself\(more), and the test went on. Move time before the wait: \
-      await scheduler.advance(by:) (or run()) first, then await the task. (Waiting for something outside the \
-      scope instead, real I/O or a detached task, looks the same to the scope: keep that out of a virtual-time \
-      test.)
-      """,
+      VirtualTimeWording.movedTimeForAWaitingTest(
+        limit: limit.literal,
+        asleep: asleep,
+        to: first.to.literal,
+        more: more
+      ),
       kind: .waitedOnVirtualTime
     )
   }
@@ -270,9 +245,7 @@ extension TestScheduler {
   func target(advancingBy duration: Duration, at caller: CallSite, operation: String) -> Duration? {
     guard duration >= .zero else {
       reportIssue(
-        """
-        \(operation) cannot move time backwards: got \(duration.literal). Pass .zero or a positive duration.
-        """,
+        VirtualTimeWording.negativeAdvance(operation: operation, duration: duration.literal),
         kind: .invalidArgument,
         at: caller
       )
@@ -287,10 +260,7 @@ extension TestScheduler {
     let current = elapsed
     guard instant >= current else {
       reportIssue(
-        """
-        \(operation) cannot move time backwards: asked for \(instant.literal) after the start, \
-        but \(current.literal) has already passed. Pass an instant at or after `elapsed`.
-        """,
+        VirtualTimeWording.advanceToThePast(operation: operation, instant: instant.literal, current: current.literal),
         kind: .invalidArgument,
         at: caller
       )
@@ -305,11 +275,7 @@ extension TestScheduler {
   static func checkedMaxRuns(_ maxRuns: Int, keeping kept: Int, in what: String, report: (String) -> Void) -> Int {
     guard maxRuns < 1 else { return maxRuns }
     report(
-      """
-      \(what) \(maxRuns), but maxRuns must be 1 or more: it is how many actions one advance or run may \
-      run before it stops and reports the work still due as runaway. It stays \(kept). Pass 1 or more (Int.max \
-      for no limit).
-      """
+      VirtualTimeWording.invalidMaxRuns(what: what, maxRuns: maxRuns, kept: kept)
     )
     return kept
   }
@@ -450,13 +416,7 @@ extension TestScheduler {
     }
     guard let running else { return true }
     reportIssue(
-      """
-      \(operation) was called while \(running.operation) at \(running.site) is still \
-      running work — from inside work it runs (a scheduled action, or a task it resumed), or from \
-      another thread at the same time. Nested, it would run later work before the work that called \
-      it has finished, so it does nothing. Let the outer call run that work: schedule it, or sleep \
-      on the scheduler, instead of advancing from inside.
-      """,
+      VirtualTimeWording.nestedAdvance(operation: operation, running: running.operation, site: running.site),
       kind: .reentrantDrive,
       at: caller
     )
@@ -571,13 +531,14 @@ extension TestScheduler {
     let method = (operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation)
       .replacing("Synchronously", with: "")
     reportIssue(
-      """
-      \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
-      \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
-      on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
-      `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
-      `TestScheduler.current`, the scope's own scheduler.
-      """,
+      VirtualTimeWording.unwaitedSleepers(
+        operation: operation,
+        tasks: tasks,
+        since: since,
+        cannotWait: cannotWait,
+        one: one,
+        method: method
+      ),
       kind: .inexactTime,
       at: caller
     )
@@ -588,13 +549,7 @@ extension TestScheduler {
   func reportOffLane(_ count: Int, since sites: [String], operation: String, caller: CallSite) {
     let one = count == 1
     reportIssue(
-      """
-      \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.joined(separator: ", ")) \
-      that \(one ? "runs" : "run") outside the scope — on an actor with its own executor, or under another task \
-      executor — where the scope cannot count \(one ? "its" : "their") jobs, so it returned without waiting for \
-      \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \
-      (inject the executor), or await its result instead of advancing past it.
-      """,
+      VirtualTimeWording.offLaneSleepers(operation: operation, one: one, count: count, sites: sites),
       kind: .inexactTime,
       at: caller
     )
@@ -610,11 +565,15 @@ extension TestScheduler {
     let synchronous = operation.contains("Synchronously")
     let (advance, run) = synchronous ? ("advanceSynchronously(by:)", "runSynchronously()") : ("advance(by:)", "run()")
     reportIssue(
-      """
-      \(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
-      due: \(what) scheduled at \(entry.callSite) keeps running. Cancel it, \(advance) a bounded \
-      window instead of \(run), or raise maxRuns.
-      """,
+      VirtualTimeWording.runaway(
+        operation: operation,
+        caller: caller,
+        runs: runs,
+        what: what,
+        site: entry.callSite,
+        advance: advance,
+        run: run
+      ),
       kind: .busyScope,
       at: entry.callSite
     )

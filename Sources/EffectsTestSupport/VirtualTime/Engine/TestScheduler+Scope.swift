@@ -47,12 +47,7 @@ extension TestScheduler {
     if let open {
       RuntimeHooks.release()
       scopeSite.report(
-        """
-        withVirtualTime was called on a TestScheduler whose scope is already open, at \(open.site). One \
-        scheduler drives one scope at a time: this operation runs inside the open one, and its leftover \
-        work is checked when that one ends. Open one scope per test (or use a second TestScheduler for a \
-        second scope).
-        """,
+        VirtualTimeWording.scopeAlreadyOpen(site: open.site),
         kind: .nestedScope
       )
       // Inside the open scope (nested), its executor is already the task's; a scope still
@@ -323,22 +318,14 @@ extension TestScheduler {
     for (task, origin) in placed {
       let outcome =
         stuckAddresses.contains(task.address)
-        ? """
-        It was cancelled, and it did not end within \(Self.scopeEndGrace.literal): code that ignores \
-        cancellation outlives the test.
-        """
+        ? VirtualTimeWording.didNotEndWhenCancelled(grace: Self.scopeEndGrace.literal)
         : "It was cancelled, and ended."
       let what =
         origin == nil
         ? "\(Self.sentenceNaming(scope: scope)) ended with a task started in it"
         : "\(Self.sentenceNaming(scope: scope)) ended with a task started here"
       (origin ?? scope).report(
-        """
-        \(what) still suspended, waiting for something other than the scheduler: a stream that never \
-        yields, a continuation never resumed, a task it awaits, a real sleep or I/O. \(outcome) Let the task \
-        finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
-        with leftoverWork: .expected.
-        """,
+        VirtualTimeWording.taskLeftSuspended(what: what, outcome: outcome),
         kind: .leftoverWork
       )
     }
@@ -385,11 +372,7 @@ extension TestScheduler {
       case .once:
         let place = group.place == nil ? "inside the library" : "here"
         what = count == 1 ? "work scheduled \(place)" : "\(count) pieces of work scheduled \(place)"
-        fix = """
-          \(count == 1 ? "It was" : "They were") cancelled. Advance time past \
-          \(count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
-          \(count == 1 ? "it" : "them")
-          """
+        fix = VirtualTimeWording.leftoverFix(count: count)
       case .repeating(let interval, _):
         let place = group.place == nil ? "inside the library" : "here"
         what = "a repeating timer scheduled \(place) (every \(interval.literal))"
@@ -397,10 +380,13 @@ extension TestScheduler {
       }
       let due = group.entries.map(\.deadline.literal).joined(separator: ", ")
       (group.place ?? scope).report(
-        """
-        \(Self.sentenceNaming(scope: scope)) ended with \(what) still pending (due at \(due); virtual time was \
-        \(now.literal)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
-        """,
+        VirtualTimeWording.leftoverPending(
+          scope: Self.sentenceNaming(scope: scope),
+          what: what,
+          due: due,
+          now: now.literal,
+          fix: fix
+        ),
         kind: .leftoverWork
       )
     }
@@ -412,13 +398,11 @@ extension TestScheduler {
     let patience = VirtualExecutor.Patience.scopeEnd
     let limit = patience.limit ?? .zero
     scope.report(
-      """
-      withVirtualTime found tasks of the scope still running after its operation returned, never all \
-      suspending — a loop of Task.yield() (\(patience.busyJobs) jobs or more in \(patience.interval.literal) of real \
-      time), or a job that did not return for \(limit.literal) (a task blocked on the scope's thread). They \
-      were cancelled; the scope ends without waiting for them. Let every task suspend or end before the scope \
-      ends: a loop that waits for something should sleep on the scheduler or await it.
-      """,
+      VirtualTimeWording.busyAtTheEnd(
+        busyJobs: patience.busyJobs,
+        interval: patience.interval.literal,
+        limit: limit.literal
+      ),
       kind: .busyScope
     )
   }
@@ -443,12 +427,7 @@ extension TestScheduler {
       fresh
       ? "It runs in the open scope, on its scheduler: the closure gets TestScheduler.current"
       : "It runs in the open scope, and this scheduler has no scope of its own: its advances cannot wait for the scope's tasks"
-    return """
-      A virtual-time scope was opened here inside another one, \(naming(scope: outer)): a test has one \
-      scope, and a nested one would count the test's own work in both, so neither could wait for it. \
-      \(runs). Open one scope per test: remove this one (or the outer one), and advance the scheduler of the \
-      one that is left (TestScheduler.current).
-      """
+    return VirtualTimeWording.nestedScope(outer: naming(scope: outer), runs: runs)
   }
 
   /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,

@@ -127,15 +127,7 @@ extension TestScheduler {
       })
     else { return ticket }
     reportIssue(
-      """
-      A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: \
-      advancing the scope's scheduler never wakes it. Sleep on the scope's scheduler: one scheduler per test, \
-      shared by every environment it builds (read Environment.current inside the scope, or make the \
-      environment with Environment.test(scheduler:)). An environment set inside the scope \
-      (withEnvironment(.test()) within withVirtualTime) brings a scheduler of its own: nest them the other way, \
-      withEnvironment(.test()) { await withVirtualTime { … } }, and the scope puts that environment on its \
-      scheduler.
-      """,
+      VirtualTimeWording.sleepOnASchedulerWithNoScope(),
       kind: .wrongScheduler,
       at: callSite
     )
@@ -189,14 +181,7 @@ extension TestScheduler {
     var kind: ReportKind { .waitedOnVirtualTime }
 
     var message: String {
-      """
-      The test itself waited on virtual time, until \(deadline.literal) from the scope's start (a sleep, or a \
-      network stub's latency, asked for at this line or on a clock made here), and nothing else in its scope was \
-      going to move time: only the test advances a TestScheduler, and every task of the scope was waiting too. Without help it would have waited for ever; the \
-      scope moved time to \(deadline.literal) itself, so the test goes on. Start what waits in a task of its own \
-      (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
-      await the task.
-      """
+      VirtualTimeWording.strandedTest(deadline: deadline.literal)
     }
   }
 
@@ -246,14 +231,7 @@ extension TestScheduler {
     var kind: ReportKind { .wrongScheduler }
 
     var message: String {
-      """
-      A task slept for \(limit.literal) of real time on a TestScheduler that nothing advanced, outside any \
-      virtual-time scope — here, or on the clock of the environment made here — so nothing would ever wake it; it \
-      was woken with CancellationError. Run the code in a \
-      virtual-time scope — @Test(.virtualTime), or withVirtualTime { scheduler in … } — and advance its scheduler: \
-      an environment made outside a scope (Environment.test(), or withEnvironment({ … }) in a test) has a scheduler \
-      that only a scope, or an advance of your own, moves.
-      """
+      VirtualTimeWording.unattendedSleep(limit: limit.literal)
     }
   }
 
@@ -270,13 +248,7 @@ extension TestScheduler {
     }
     guard executor.claimReport(of: "sleeps off the lanes") else { return }
     reportIssue(
-      """
-      A task of the virtual-time scope sleeps here from a thread outside the scope — on an actor with its \
-      own executor (a SerialExecutor of its own, such as a database actor on a DispatchQueue), or under another \
-      task executor — where the scope cannot count its jobs: an advance cannot tell when it gets here, nor wait \
-      for it after waking it, so what the test sees can depend on timing. In tests, run such code on the default \
-      executors (inject the executor), or await its result instead of advancing past it.
-      """,
+      VirtualTimeWording.offLaneSleep(),
       kind: .inexactTime,
       at: callSite
     )

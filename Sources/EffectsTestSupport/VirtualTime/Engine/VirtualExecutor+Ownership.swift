@@ -44,11 +44,7 @@ extension VirtualExecutor {
     // (the driver) was not made by the scope.
     if address != driver, id < driverID {
       recordEscapeLocked(
-        """
-        the scope resumed a task that is not part of it (one started before the scope opened: by \
-        another test running in parallel, or left over from an earlier scope); it runs outside the \
-        scope, which does not wait for it
-        """
+        VirtualTimeWording.resumedATaskNotOfTheScope()
       )
       return .none
     }

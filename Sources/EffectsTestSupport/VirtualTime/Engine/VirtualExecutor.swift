@@ -112,11 +112,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     if context !== onCurrentThread, let running, ScopeTasks.address(of: running) != context.driver {
       // A task of the scope is running off the scope's lanes: something outside the scope ran it.
       context.recordEscape(
-        """
-        a task of the scope ran on a thread outside it (inside an actor that code outside the \
-        scope was holding, on an actor with its own executor, or under another task executor), \
-        where it is not counted
-        """
+        VirtualTimeWording.ranOutsideTheScope()
       )
     }
     return onMainActor ? context.enqueueMain(job) : context.enqueueGlobal(job)
@@ -337,11 +333,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     if ScopeTasks.address(of: job) != driver {
       escapes.append(
         Escape(
-          description: """
-            a task of the scope was resumed from outside it (by a Task.yield() inside an actor, \
-            an actor with its own executor, a real Task.sleep, I/O, a continuation resumed on \
-            another thread or queue, or a task that is not part of the scope)
-            """,
+          description: VirtualTimeWording.resumedFromOutside(),
           during: lastDrive
         )
       )
@@ -681,26 +673,11 @@ extension VirtualExecutor {
   func recordBlockedLane(after duration: Duration, waiting: Bool, releasing: Bool) {
     let description =
       if releasing {
-        """
-        freeing the results of tasks the scope started, once they had ended, took more than \
-        \(duration.literal) (a result's deinit that blocks, or waits for another task); the \
-        scope's other tasks went on on a new thread meanwhile, so they no longer run one at a \
-        time. A deinit should not wait: start a task for what it must do
-        """
+        VirtualTimeWording.slowResultDeinit(duration: duration.literal)
       } else if waiting {
-        """
-        a task of the scope blocked the scope's thread for more than \(duration.literal) (a semaphore, \
-        a lock held across an await, DispatchQueue.sync onto work of the scope, or a real \
-        Thread.sleep); the scope's other tasks went on on a new thread meanwhile, so they no \
-        longer run one at a time. Await instead of blocking: an AsyncStream, a continuation, or \
-        the scheduler's sleep
-        """
+        VirtualTimeWording.blockedLane(duration: duration.literal)
       } else {
-        """
-        a job of the scope ran for more than \(duration.literal) without suspending (a busy loop \
-        waiting for another task?); the scope's other tasks went on on a new thread meanwhile, \
-        so they no longer run one at a time. Await what the loop waits for instead
-        """
+        VirtualTimeWording.busyJob(duration: duration.literal)
       }
     escapes.append(Escape(description: description, during: lastDrive))
   }
