@@ -36,7 +36,7 @@ import Testing
         swift_task_enqueueGlobal_hook (swift-concurrency-extras' withMainSerialExecutor sets \
         swift_task_enqueueGlobal_hook), and it stays as that library set it. Do not nest the two: a withVirtualTime \
         scope already runs the scope's tasks one job at a time, main-actor work included. The operation runs without \
-        virtual time: scheduled callbacks, the synchronous advance(by:), recorders and stubs work as everywhere, but \
+        virtual time: scheduled callbacks, advanceSynchronously(by:), recorders and stubs work as everywhere, but \
         an await advance(by:) cannot wait for the tasks it wakes (it reports each one it resumes).
         """
       ]
