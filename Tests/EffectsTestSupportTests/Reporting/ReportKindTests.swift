@@ -87,7 +87,7 @@ import Testing
   @Test func everyKindIsNamedAfterItsMemberAndNamesOnlyIt() throws {
     let source = try String(
       contentsOf: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/Effects/Reporting/ReportKind.swift"),
       encoding: .utf8
     )

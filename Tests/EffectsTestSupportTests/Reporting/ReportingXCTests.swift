@@ -14,7 +14,10 @@ final class ReportingXCTests: FailureCapturingTestCase {
     let failures = capturingFailures { _ = environment.clock }
 
     XCTAssertEqual(failures.map(\.line), [readSitesAreFound ? readAt : madeAt])
-    XCTAssertEqual(failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/ReportingXCTests.swift") }, [true])
+    XCTAssertEqual(
+      failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/Reporting/ReportingXCTests.swift") },
+      [true]
+    )
     XCTAssertEqual(
       failures.map(\.message),
       [
@@ -72,7 +75,10 @@ final class TimelineXCTests: FailureCapturingTestCase {
       return capturingFailures { observer.assertTimeline([.value(1, at: .milliseconds(200))]) }
     }
     XCTAssertEqual(failures.map(\.line), [line])
-    XCTAssertEqual(failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/ReportingXCTests.swift") }, [true])
+    XCTAssertEqual(
+      failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/Reporting/ReportingXCTests.swift") },
+      [true]
+    )
     XCTAssertEqual(
       failures.map(\.message),
       [

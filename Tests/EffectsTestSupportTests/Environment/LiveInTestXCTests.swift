@@ -13,7 +13,10 @@ final class LiveInTestXCTests: FailureCapturingTestCase {
     let expected = LiveInTestTests.liveRead(of: "clock", answering: "SystemClock", line: minutesSinceMidnightReadLine)
     XCTAssertEqual(failures.map(\.message), [expected.message])
     XCTAssertEqual(failures.map(\.line), [minutesSinceMidnightReadLine])
-    XCTAssertEqual(failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/LiveInTestTests.swift") }, [true])
+    XCTAssertEqual(
+      failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/Environment/LiveInTestTests.swift") },
+      [true]
+    )
   }
 
   func testAnXCTestCaseThatAsksForTheLiveWorldIsSilent() {

@@ -13,7 +13,7 @@ final class NetworkTapeXCTests: FailureCapturingTestCase {
     let failures = capturingFailures { _ = StubNetwork(tapeAt: file, mode: .play) }
     XCTAssertEqual(failures.map(\.line), [line])
     XCTAssertEqual(
-      failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/NetworkTapeXCTests.swift") },
+      failures.map { $0.file.hasSuffix("/Tests/EffectsTestSupportTests/Network/NetworkTapeXCTests.swift") },
       [true]
     )
     XCTAssertEqual(

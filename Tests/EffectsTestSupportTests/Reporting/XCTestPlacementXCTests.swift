@@ -7,7 +7,7 @@ import XCTest
 /// Testing places it too — never in a file of this package. (The live read and the unimplemented
 /// read are in `LiveInTestXCTests` and `ReportingXCTests`.)
 final class XCTestPlacementXCTests: FailureCapturingTestCase {
-  private static let file = "/Tests/EffectsTestSupportTests/XCTestPlacementXCTests.swift"
+  private static let file = "/Tests/EffectsTestSupportTests/Reporting/XCTestPlacementXCTests.swift"
 
   func testTheCurrentSchedulerReadOutsideAScopeIsPlacedAtTheRead() throws {
     try XCTSkipUnless(readSitesAreFound, "this platform does not find read sites on the stack")
