@@ -154,35 +154,34 @@ def self_test(root: pathlib.Path) -> int:
     return 1 if failures else 0
 
 
+def verdict(found: list[str], advice: str, passed: str) -> int:
+    """Prints each finding as an error, then `advice`; or `passed`. The exit code."""
+    for line in found:
+        print(f"error: {line}", file=sys.stderr)
+    if found:
+        print(f"error: {advice}", file=sys.stderr)
+        return 1
+    print(passed)
+    return 0
+
+
 def main() -> int:
     root = pathlib.Path(__file__).resolve().parents[2] / "Sources" / "Effects"
     if "--self-test" in sys.argv:
         return self_test(root)
     if "--door" in sys.argv:
-        found = door_findings(root.parent / "EffectsTestSupport")
-        for line in found:
-            print(f"error: {line}", file=sys.stderr)
-        if found:
-            print(
-                "error: test support reaches the runtime's private side only through RuntimeDoor "
-                "(Sources/EffectsTestSupport/Runtime/): move it there, with a row in the door's table.",
-                file=sys.stderr,
-            )
-            return 1
-        print("EffectsTestSupport reaches the runtime only through RuntimeDoor.")
-        return 0
-    found = findings(root)
-    for line in found:
-        print(f"error: {line}", file=sys.stderr)
-    if found:
-        print(
-            "error: Effects ships inside apps and may use only public, documented toolchain API. "
-            "Move what needs the runtime's private side into EffectsTestSupport, behind RuntimeDoor.",
-            file=sys.stderr,
+        return verdict(
+            door_findings(root.parent / "EffectsTestSupport"),
+            "test support reaches the runtime's private side only through RuntimeDoor "
+            "(Sources/EffectsTestSupport/Runtime/): move it there, with a row in the door's table.",
+            "EffectsTestSupport reaches the runtime only through RuntimeDoor.",
         )
-        return 1
-    print(f"Effects uses only public API ({sum(1 for _ in root.rglob('*.swift'))} files checked).")
-    return 0
+    return verdict(
+        findings(root),
+        "Effects ships inside apps and may use only public, documented toolchain API. "
+        "Move what needs the runtime's private side into EffectsTestSupport, behind RuntimeDoor.",
+        f"Effects uses only public API ({sum(1 for _ in root.rglob('*.swift'))} files checked).",
+    )
 
 
 if __name__ == "__main__":
