@@ -27,16 +27,16 @@ import tempfile
 RULES = [
     (re.compile(r"@_silgen_name|@_extern"), "declares a runtime symbol by name"),
     (re.compile(r"\bdl(sym|open|vsym)\s*\("), "looks a symbol up at run time"),
-    (re.compile(r"\bload\s*\(\s*fromByteOffset|toByteOffset\s*:"), "reads or writes memory by its layout"),
+    (re.compile(r"\b(load|loadUnaligned)\s*\(\s*(fromByteOffset|as)\b|toByteOffset\s*:|\b(assumingMemoryBound|withMemoryRebound|bindMemory)\s*\("), "reads or writes memory by its layout"),
     (re.compile(r"\bunsafeBitCast\s*\("), "reinterprets a value's bits (unsafeBitCast)"),
     (re.compile(r"\bMemoryLayout\b[^\n]*\.offset\s*\(\s*of"), "reads a stored property's offset"),
     (re.compile(r"@_[A-Za-z]"), "uses an underscored attribute (undocumented, unpromised)"),
     (re.compile(r"\bimport\s+_[A-Za-z]|@_spi\s*\("), "imports an underscored module or SPI"),
-    (re.compile(r"(?<![A-Za-z0-9_])_[A-Za-z][A-Za-z0-9_]*\s*[({]|\._[A-Za-z]"), "uses an underscored function or member"),
+    (re.compile(r"(?<![A-Za-z0-9_@])_[A-Za-z][A-Za-z0-9_]*[ \t]*[({]|\._[A-Za-z]"), "uses an underscored function or member"),
 ]
 
-DOOR_RULES = RULES[:5] + [
-    (re.compile(r"\._withUnsafeGuaranteedRef|\bsymbol\s*\(\s*named|\.load\s*\(\s*as\s*:"), "reaches into memory or the runtime"),
+DOOR_RULES = RULES[:5] + [RULES[7]] + [
+    (re.compile(r"\._withUnsafeGuaranteedRef|\bsymbol\s*\(\s*named"), "reaches into memory or the runtime"),
     (re.compile(r"@_spi\s*\("), "imports an SPI"),
 ]
 DOOR_FOLDERS = ("Runtime", "Platform")
@@ -51,32 +51,79 @@ PROBES = {
     "underscored attribute": "@_spi(Experimental) public func probe() {}\n",
     "underscored call": 'let probe = _typeByName("EffectsTestSupport.TestIssueReporter")\n',
     "underscored member": "func probe(_ o: Unmanaged<AnyObject>) { o._withUnsafeGuaranteedRef { _ in } }\n",
+    "load(as:)": "func probe(_ p: UnsafeRawPointer) -> UInt { p.load(as: UInt.self) }\n",
+    "loadUnaligned": "func probe(_ p: UnsafeRawPointer) -> UInt { p.loadUnaligned(fromByteOffset: 3, as: UInt.self) }\n",
+    "load over two lines": "func probe(_ p: UnsafeRawPointer) -> UInt { p.load(\n  fromByteOffset: 3, as: UInt.self) }\n",
+    "assumingMemoryBound": "func probe(_ p: UnsafeRawPointer) -> UInt { p.assumingMemoryBound(to: UInt.self).pointee }\n",
+    "withMemoryRebound": "func probe(_ p: UnsafePointer<UInt8>) { p.withMemoryRebound(to: UInt.self, capacity: 1) { _ in } }\n",
+    "in an interpolation": 'let probe = "\\(unsafeBitCast(1, to: UInt.self))"\n',
+    "after a raw string": 'let probe = #"a"b"#; let p2 = unsafeBitCast(1, to: UInt.self)\n',
+    "in a nested comment's tail": "/* a /* b */ still a comment */ let probe = unsafeBitCast(1, to: UInt.self)\n",
 }
 
 
 def strip(source: str) -> str:
-    """The code of `source`: comments and string literals blanked, line numbers kept."""
+    """The code of `source`: comments and the text of string literals blanked (newlines kept, so
+    line numbers hold), the code of their interpolations `\\( … )` kept, raw strings included."""
     out, i, n = [], 0, len(source)
+
+    def string_end(i: int) -> int:
+        """Copies the literal starting at `i` (after any `#`s) into `out`, its interpolations' code
+        kept; returns the index after it."""
+        hashes = 0
+        while source.startswith("#", i + hashes):
+            hashes += 1
+        j = i + hashes
+        triple = source.startswith('"""', j)
+        quote = '"""' if triple else '"'
+        closing = quote + "#" * hashes
+        escape = "\\" + "#" * hashes
+        j += len(quote)
+        out.append('""')
+        while j < n:
+            if source.startswith(closing, j):
+                return j + len(closing)
+            if not triple and source[j] == "\n":
+                return j
+            if source.startswith(escape + "(", j):
+                depth, k = 1, j + len(escape) + 1
+                out.append(" ")
+                while k < n and depth:
+                    if source[k] == '"' or source.startswith('#"', k):
+                        k = string_end(k)
+                        continue
+                    depth += {"(": 1, ")": -1}.get(source[k], 0)
+                    if depth:
+                        out.append(source[k])
+                    k += 1
+                out.append(" ")
+                j = k
+                continue
+            if source.startswith(escape, j):
+                j += len(escape) + 1
+                continue
+            if source[j] == "\n":
+                out.append("\n")
+            j += 1
+        return j
+
     while i < n:
         if source.startswith("//", i):
             j = source.find("\n", i)
             i = n if j < 0 else j
         elif source.startswith("/*", i):
-            j = source.find("*/", i + 2)
-            j = n if j < 0 else j + 2
+            depth, j = 1, i + 2
+            while j < n and depth:
+                if source.startswith("/*", j):
+                    depth, j = depth + 1, j + 2
+                elif source.startswith("*/", j):
+                    depth, j = depth - 1, j + 2
+                else:
+                    j += 1
             out.append("\n" * source.count("\n", i, j))
             i = j
-        elif source.startswith('"""', i):
-            j = source.find('"""', i + 3)
-            j = n if j < 0 else j + 3
-            out.append('""' + "\n" * source.count("\n", i, j))
-            i = j
-        elif source[i] == '"':
-            j = i + 1
-            while j < n and source[j] not in '"\n':
-                j += 2 if source[j] == "\\" else 1
-            out.append('""')
-            i = j + 1
+        elif source[i] == '"' or (source[i] == "#" and re.match(r'#+"', source[i:])):
+            i = string_end(i)
         else:
             out.append(source[i])
             i += 1
@@ -84,15 +131,21 @@ def strip(source: str) -> str:
 
 
 def findings(root: pathlib.Path, rules=RULES, allowed=lambda path, why: False) -> list[str]:
+    """Each line of a Swift file under `root` where a rule matches (a match may span lines: the
+    line is where it starts), once per line."""
     found = []
     for path in sorted(root.rglob("*.swift")):
-        for number, line in enumerate(strip(path.read_text()).splitlines(), 1):
-            for pattern, why in rules:
-                if allowed(path.relative_to(root).as_posix(), why):
-                    continue
-                if pattern.search(line):
-                    found.append(f"{path}:{number}: {why}: {line.strip()[:160]}")
-                    break
+        code = strip(path.read_text())
+        lines = code.splitlines()
+        hits = {}
+        for pattern, why in rules:
+            if allowed(path.relative_to(root).as_posix(), why):
+                continue
+            for match in pattern.finditer(code):
+                number = code.count("\n", 0, match.start()) + 1
+                hits.setdefault(number, why)
+        for number, why in sorted(hits.items()):
+            found.append(f"{path}:{number}: {why}: {lines[number - 1].strip()[:160]}")
     return found
 
 
@@ -121,7 +174,10 @@ def self_test(root: pathlib.Path) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         copy = pathlib.Path(scratch) / "Effects"
         shutil.copytree(root, copy)
-        (copy / "Probe.swift").write_text('// dlsym(nil, "x")\nlet s = "@_silgen_name unsafeBitCast(x)"\n/* _typeByName("x") */\n')
+        (copy / "Probe.swift").write_text(
+            '// dlsym(nil, "x")\nlet s = "@_silgen_name unsafeBitCast(x)"\n/* _typeByName("x") /* nested */ */\n'
+            'let r = #"raw "unsafeBitCast(x)" text"#\nlet t = """\n  load(fromByteOffset: 3)\n  """\n'
+        )
         if findings(copy):
             print(f"self-test: comments and strings were flagged: {findings(copy)}", file=sys.stderr)
             failures += 1
@@ -138,6 +194,7 @@ def self_test(root: pathlib.Path) -> int:
         "guaranteed ref": PROBES["underscored member"],
         "symbol(named:)": 'let probe = Platform.symbol(named: "swift_task_getCurrent")\n',
         "load(as:)": "func probe(_ p: UnsafeRawPointer) -> UInt { p.load(as: UInt.self) }\n",
+        "underscored call": 'let probe = _typeByName("x")\n',
         "@_spi import": "@_spi(ExperimentalScheduling) import _Concurrency\n",
     }
     for name, probe in door_probes.items():

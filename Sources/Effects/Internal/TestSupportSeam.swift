@@ -1,8 +1,10 @@
 /// The seam between `Effects` and `EffectsTestSupport`: every `package` declaration of `Effects`
 /// that test support uses, by file, and why it crosses. `Effects` ships inside apps and never
 /// imports a test framework; what test support needs from it is `package`, so it is invisible to
-/// apps (no SPI, no public symbol). `python3 .ci/seam/check.py` fails when test support starts
-/// using a `package` declaration of `Effects` that this table does not name.
+/// apps (no SPI, no public symbol). `python3 .ci/seam/check.py` fails when test support uses a
+/// `package` declaration of `Effects` that the row of its file does not name, or a row names one
+/// that no longer crosses. It matches by name, so a name test support uses for something else
+/// counts as crossing: the table may say a little more than crosses, never less.
 ///
 /// | File of `Effects` | What crosses | Why |
 /// | --- | --- | --- |
@@ -11,9 +13,9 @@
 /// | `Environment/Environment.swift` | `BuiltInValue`, `given`, `set`, `decorating`, `init` | How test support builds `Environment.test()` and the recording environment: sets, wraps and reads back built-in co-effects without going through their public setters' checks. |
 /// | `Environment/Environment+Current.swift` | `scoped` | The task-local behind `Environment.current`, which test support's traits and scopes bind. |
 /// | `Environment/BuiltIns/Environment+*.swift` (14 co-effects) | `BundleKey`, `ClockKey`, `ContinuousClockKey`, `DefaultsStoreKey`, `FileReaderKey`, `FileWriterKey`, `NetworkKey`, `SchedulerKey`, `UUIDKey`; each key's `liveValue`, `testValue`, `member`, `slot` | Each built-in co-effect's key: test support reads its test value, names it in reports (`member`), and stores into its slot. |
-/// | `Internal/RootEnvironment.swift` | `RootEnvironment`, `shared`, `environment`, `bootstrap`, `report`, `first`, `second`, `description` | The process's root environment, which test support's tests bootstrap and check for live reads. |
+/// | `Internal/RootEnvironment.swift` | `shared`, `environment`, `bootstrap`, `report`, `first`, `second`, `description` | The process's root environment, which test support's tests bootstrap and check for live reads. |
 /// | `Internal/Locked.swift` | `Locked`, `withLock`, `snapshot` | The one lock type of the package. |
-/// | `Internal/JSONValue.swift` | `JSONValue`'s `encode`, `matches`, `redacting`, `data` | The JSON model network tapes are written in, which test support's tapes and stubs read and redact. |
+/// | `Internal/JSONValue.swift` | JSON values' `encode`, `matches`, `redacting`, `data` | The JSON model network tapes are written in, which test support's tapes and stubs read and redact. |
 /// | `Internal/describeMessage.swift` | `describeBody` | How a request or response body is shown in a report, the same in both modules. |
 /// | `Reporting/ReportBudget.swift` | `ReportBudget`, `bounded`, `clipped`, `prefix`, `quoted`, `characters`, `head`, `headers`, `tail` | The bounds every printed text keeps, in both modules. |
 /// | `Reporting/ReportKind.swift` | `tagged`, `libraryFault` | How a report carries its kind, and the kind of a fault in the library itself. |

@@ -6,41 +6,76 @@ import Foundation
 /// the package reads runtime memory or binds a runtime symbol; `Effects`, which ships inside apps,
 /// uses none of them (`.ci/public-api` checks it).
 ///
-/// Checked on: Swift 6.1, 6.2 and 6.3 runtimes on Linux x86_64 (6.3.1 is the one CI runs); Apple's
-/// runtimes of the same versions (macOS 15.4 to 26.4) share the ABI, but no test here has run
-/// there (`.github/workflows/ci.yml` runs them on macOS).
+/// Checked on: Swift 6.1, 6.2 and 6.3 runtimes on Linux x86_64 (6.3.1 is the one CI runs here).
+/// Apple's runtimes of the same versions (macOS 15.4 to 26.4) are built from the same sources, with
+/// the differences noted below; the macOS job of `.github/workflows/ci.yml` is new, and has not yet
+/// run this table there.
 ///
 /// | Assumption | What | Depends on it | When it is missing or wrong |
 /// | --- | --- | --- | --- |
-/// | ``Assumption/functions`` | `swift_task_getCurrent`, `swift_task_getJobTaskId`, `swift_retain`, `swift_release` (required); `swift_task_cancel`, `swift_task_isCancelled` (for task status); found by name, typed here | which task is running, and whose it is (``ScopeTasks``) | a required one missing: the scope does not open, says so at its line, and runs its operation without virtual time |
-/// | ``Assumption/hooks`` | `swift_task_enqueueGlobal_hook`, `swift_task_getMainExecutor_hook`, `swift_task_enqueueGlobalWithDelay_hook`, `swift_task_enqueueGlobalWithDeadline_hook`: variables of `libswift_Concurrency`, typed as its `ConcurrencyHooks.def` declares them | every job of a scope reaching the scope (``RuntimeHooks``) | missing, or held by another library: the scope does not open, and says so |
-/// | ``Assumption/jobFlags`` | a job's flags are the 32 bits after its heap header and two scheduler words (offset 32); kind 0 in the low byte is a task; bit 24 marks a child task | telling tasks from other jobs, and unstructured tasks from children | the scope does not open, and says so |
-/// | ``Assumption/taskStatus`` | a task's status flags at offset 96 or 80 (found on the running task), with cancelled 0x100, running 0x800, enqueued 0x1000, complete 0x2000, dependency 0x4000 | the end of a scope: tasks that did not end, and tasks that ignore cancellation | said once per process; the end of a scope no longer checks tasks (work left on the scheduler still is) |
-/// | ``Assumption/asyncContexts`` | a suspended task's resume context at word 8 and resume task at word 7; an async context's parent and resume function in its first two words; a continuation is its task's address | the line a sleeping or suspended task waits at, in reports | said once per process; reports name the scope's line instead |
-/// | ``Assumption/taskLocalStorage`` | `swift_task_localValueGet` answers the address of a bound value, keyed by the `TaskLocal` object | reading the scope on every hop to the main actor, without `get()`'s generic copy | said once per process; the door reads with `TaskLocal.get()` instead (about 100 instructions more a hop) |
-/// | ``Assumption/durationWords`` | `Duration` is two words of attoseconds, low then high | keys of the timer queue (``TimerQueue``) | said once per process; keys come from `Duration.components` instead (slower, as exact) |
-/// | ``Assumption/demangler`` | `swift_demangle`, exported by the standard library | naming the functions on the stack when a read site is looked for (``ReadSite``) | said once per process; a failure is placed where the environment was made instead of at the read |
-/// | ``Assumption/schedulingExecutorName`` | `$ss18SchedulingExecutorMp`, the mangled name of `SchedulingExecutor` (only in builds with a Swift compiler older than 6.3) | whether `Task.sleep` bypasses the delay hooks | said once per process (the real sleeps warning) |
+/// | ``Assumption/functions`` | `swift_task_getCurrent`, `swift_task_getJobTaskId`, `swift_retain`, `swift_release` (required); `swift_task_cancel`, `swift_task_isCancelled` (for task status); found by name, typed here. Checked: each is exported, and `swift_task_getCurrent` answers the task `withUnsafeCurrentTask` gives | which task is running, and whose it is (`ScopeTasks`) | the scope does not open, says so at its line, and runs its operation without virtual time |
+/// | ``Assumption/hooks`` | `swift_task_enqueueGlobal_hook`, `swift_task_getMainExecutor_hook`, `swift_task_enqueueGlobalWithDelay_hook`, `swift_task_enqueueGlobalWithDeadline_hook`: variables of `libswift_Concurrency`, typed as its `ConcurrencyHooks.def` declares them. Checked: each is exported (their signatures cannot be checked without calling them) | every job of a scope reaching the scope (`RuntimeHooks`) | missing, or held by another library: the scope does not open, and says so |
+/// | ``Assumption/jobFlags`` | a job's flags are the 32 bits after its heap header and two scheduler words (offset 32); kind 0 in the low byte is a task; bit 24 marks a child task. Checked: the running task's kind (bit 24 is not) | telling tasks from other jobs, and unstructured tasks from children | the scope does not open, and says so |
+/// | ``Assumption/taskStatus`` | a task's status flags at offset 96 or 80, found on the running task: its priority in the low byte (at least the job's, which escalation may have raised), cancelled 0x100, complete 0x2000, dependency 0x4000; running 0x800 and enqueued 0x1000 only where the runtime does not escalate priority (Linux; on Apple's runtimes the running state is kept apart, so a task running there is not told from one waiting, and only a dependency is read) | the end of a scope: tasks that did not end, and tasks that ignore cancellation | said once per process; the end of a scope no longer checks tasks (work left on the scheduler still is) |
+/// | ``Assumption/asyncContexts`` | a suspended task's resume context at word 8 and resume task at word 7 (a function in a loaded image, checked before anything is followed); an async context's parent and resume function in its first two words; a continuation is its task's address. Checked inside a continuation, once the runtime has set them | the line a sleeping or suspended task waits at, in reports | said once per process; reports name the scope's line instead |
+/// | ``Assumption/taskLocalStorage`` | `swift_task_localValueGet` answers the address of a bound value, keyed by the `TaskLocal` object. Checked: unbound, bound and nested, against `get()` | reading the scope on every hop to the main actor, without `get()`'s generic copy | said once per process; the door reads with `TaskLocal.get()` instead (about 100 instructions more a hop) |
+/// | ``Assumption/durationWords`` | `Duration` is two words of attoseconds, low then high. Checked against `components` | keys of the timer queue (`TimerQueue`) | said once per process; keys come from `Duration.components` instead: slower, as exact for the deadlines the queue holds (within ±`Int64.max` seconds, where `components` is defined) |
+/// | ``Assumption/demangler`` | `swift_demangle`, exported by the standard library. Checked: `$sSiD` is `Swift.Int` | reading a stack: a read in an extension an app adds to this library's types (placed at the app's line), and a read in XCTest's `setUp()` (said to be in `setUp()`) | said once per process; such a read is placed at the next frame of the code under test, and a read in `setUp()` is not told apart |
 ///
-/// Three more are decided when the package builds, so a toolchain without them fails to compile
-/// rather than misbehave: `Unmanaged._withUnsafeGuaranteedRef` (reading a scope from a hook
-/// without retaining it), `@_spi(ExperimentalScheduling) import _Concurrency` (in
-/// `RealSleeps.swift`, since an import is per file: seeing real sleeps on 6.3 runtimes), and the
-/// bitcasts of `UnownedJob` and `UnsafeContinuation` to the task's address (one pointer each,
-/// checked by ``selfTest(driver:forcing:)`` with ``Assumption/functions`` and
-/// ``Assumption/asyncContexts``). `__tsan_init`, looked up to know whether the thread sanitizer
-/// runs, only lengthens the patience of waits. The C library's functions that `Platform` binds by
-/// name (`dladdr`, `gettid`, `backtrace`) are the platform's public API, not the runtime's.
-/// `.ci/public-api/check.py --door` fails on any of these outside this folder and `Platform/`.
+/// Not checked, and why: `$ss18SchedulingExecutorMp`, the mangled name of `SchedulingExecutor`,
+/// tells a build made with a Swift compiler older than 6.3 whether `Task.sleep` bypasses the delay
+/// hooks (then it warns that real sleeps go unseen); a build with 6.3 or later knows the type and
+/// never looks. `Unmanaged._withUnsafeGuaranteedRef` (reading a scope from a hook without retaining
+/// it) and `@_spi(ExperimentalScheduling) import _Concurrency` (in `RealSleeps.swift`, since an
+/// import is per file) are decided when the package builds. The bitcasts of `UnownedJob` and
+/// `UnsafeContinuation` to the task's address are checked at run time by
+/// ``Assumption/functions`` and ``Assumption/asyncContexts``. `__tsan_init`, looked up to know
+/// whether the thread sanitizer runs, only lengthens the patience of waits. The hook variables are
+/// written with plain stores while the runtime reads them from other threads, as the runtime's own
+/// hooks are meant to be set: before the jobs that use them, under this library's lock. The C
+/// library's functions that `Platform` binds by name (`dladdr`, `gettid`, `backtrace`) are the
+/// platform's public API, not the runtime's. `.ci/public-api/check.py --door` fails on any of
+/// these outside this folder and `Platform/`.
 ///
-/// ``selfTest(driver:forcing:)`` checks every assumption of the table once, at the first scope of
-/// the process, and the scope reports what is off in plain words (``findingsReport(_:)``). A test
-/// forces each failure through `VirtualTimeAvailability.Forced.brokenAssumptions`.
+/// ``selfTest(driver:forcing:)`` checks the assumptions of the table once, at the first scope of
+/// the process, and the scope reports what is off in plain words (``Findings/degraded``). A test
+/// forces each failure through `RuntimeDoor.Forced.brokenAssumptions`.
 enum RuntimeDoor {
   /// An assumption of the table, as the self-test names it.
   enum Assumption: String, CaseIterable, Sendable {
     case functions, hooks, jobFlags, taskStatus, asyncContexts, taskLocalStorage, durationWords, demangler
-    case schedulingExecutorName
+  }
+
+  // MARK: Conditions a test forces
+
+  /// Conditions a test forces on the scopes it opens (and only on those: it is a task-local).
+  struct Forced: Sendable {
+    /// A runtime that lacks what a scope needs, with the reason.
+    var runtimeUnavailable: String?
+    /// A task layout that calibration cannot read.
+    var taskStatusUnreadable = false
+    /// A runtime whose `Task.sleep` bypasses the hooks, in a build without the detector.
+    var realSleepsUnseen = false
+    /// Assumptions of the runtime door that its self-test finds broken.
+    var brokenAssumptions: Set<RuntimeDoor.Assumption> = []
+    /// The warnings said so far under these conditions: a forced test is a process of its own,
+    /// where each warning is said once.
+    let warned = Locked<Set<String>>([])
+  }
+
+  /// What the current test forces; nil everywhere but in this library's own tests.
+  @TaskLocal static var forced: Forced?
+
+  /// Whether a real `Task.sleep` in a scope goes unseen: the runtime asks the current scheduling
+  /// executor instead of the delay hooks (it exports `SchedulingExecutor`), and this build has no
+  /// scheduling executor of its own to see it.
+  static var realSleepsGoUnseen: Bool {
+    if forced?.realSleepsUnseen == true { return true }
+    #if compiler(>=6.3)
+    return false
+    #else
+    return RuntimeDoor.runtimeHasSchedulingExecutor
+    #endif
   }
 
   // MARK: Functions found by name
@@ -236,7 +271,7 @@ enum RuntimeDoor {
         candidateOffsets.first { candidate in
           let word = pointer.load(fromByteOffset: candidate, as: UInt64.self)
           let status = Status(bits: UInt32(truncatingIfNeeded: word))
-          return word != 0 && status.bits & 0xFF == (flags >> 8) & 0xFF && !status.isComplete
+          return word != 0 && status.bits & 0xFF >= (flags >> 8) & 0xFF && !status.isComplete
             && status.isCancelled == cancelled
         }
       )
@@ -246,7 +281,7 @@ enum RuntimeDoor {
 
   /// The offset of a task's status, when it can be read (a test can force it unreadable).
   private static var readableStatusOffset: Int? {
-    if let forced = VirtualTimeAvailability.forced,
+    if let forced = RuntimeDoor.forced,
       forced.taskStatusUnreadable || forced.brokenAssumptions.contains(.taskStatus)
     {
       return nil
@@ -270,13 +305,15 @@ enum RuntimeDoor {
   /// its `ResumeTask` (the job's last word) is that context's `ResumeParent`, as
   /// `swift_continuation_init` sets them: checked before anything is followed.
   static func resumePoints(ofSuspendedTask address: UInt, maximum: Int = 32) -> [UInt]? {
-    if VirtualTimeAvailability.forced?.brokenAssumptions.contains(.asyncContexts) == true { return nil }
+    if RuntimeDoor.forced?.brokenAssumptions.contains(.asyncContexts) == true { return nil }
     let word = MemoryLayout<UInt>.size
     guard word == 8, let task = UnsafeRawPointer(bitPattern: address) else { return nil }
     let resumeTask = task.load(fromByteOffset: 7 * word, as: UInt.self)
     let first = task.load(fromByteOffset: 8 * word, as: UInt.self)
-    guard first % UInt(word) == 0, let context = UnsafeRawPointer(bitPattern: first),
-      resumeTask != 0, context.load(fromByteOffset: word, as: UInt.self) == resumeTask
+    // The resume task is a function: in a loaded image, or the layout is not this one, and the
+    // context word is not followed at all.
+    guard resumeTask != 0, Platform.isInLoadedImage(resumeTask), first % UInt(word) == 0,
+      let context = UnsafeRawPointer(bitPattern: first), context.load(fromByteOffset: word, as: UInt.self) == resumeTask
     else { return nil }
     return resumePoints(from: context, maximum: maximum)
   }
@@ -285,7 +322,7 @@ enum RuntimeDoor {
   /// yet: its `ResumeContext` is where it suspended, whose resume function must lie in a loaded
   /// image before anything is followed. Nil when the layout is not the one this code knows.
   static func resumePoints(ofQueuedTask address: UInt, maximum: Int = 32) -> [UInt]? {
-    if VirtualTimeAvailability.forced?.brokenAssumptions.contains(.asyncContexts) == true { return nil }
+    if RuntimeDoor.forced?.brokenAssumptions.contains(.asyncContexts) == true { return nil }
     let word = MemoryLayout<UInt>.size
     guard word == 8, let task = UnsafeRawPointer(bitPattern: address) else { return nil }
     let first = task.load(fromByteOffset: 8 * word, as: UInt.self)
@@ -323,8 +360,8 @@ enum RuntimeDoor {
   /// read the scope's task-local on every hop to the main actor (`steps.1e4.effects`); the storage
   /// holds a `Value` by construction, as only this `TaskLocal` binds under its own address.
   @inline(__always)
-  static func bound<Wrapped>(_ taskLocal: TaskLocal<Wrapped?>) -> Wrapped? {
-    guard readsTaskLocalsDirectly, let localValueGet else { return taskLocal.get() }
+  static func bound<Wrapped>(_ taskLocal: TaskLocal<Wrapped?>, direct: Bool = readsTaskLocalsDirectly) -> Wrapped? {
+    guard direct, let localValueGet else { return taskLocal.get() }
     guard let storage = localValueGet(UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque())) else {
       return nil
     }
@@ -336,9 +373,10 @@ enum RuntimeDoor {
   @inline(__always)
   static func withBoundObject<Object: AnyObject, Result>(
     _ taskLocal: TaskLocal<Object?>,
+    direct: Bool = readsTaskLocalsDirectly,
     _ body: (Object) -> Result
   ) -> Result? {
-    guard readsTaskLocalsDirectly, let localValueGet else { return taskLocal.get().map(body) }
+    guard direct, let localValueGet else { return taskLocal.get().map(body) }
     guard let storage = localValueGet(UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque())) else {
       return nil
     }
@@ -396,16 +434,20 @@ enum RuntimeDoor {
   /// ``durationIsTwoWords`` holds (one hardware division a timer key, `callbacks.1e4.effects`),
   /// else computed from `components`.
   @inline(__always)
-  static func attosecondWords(of duration: Duration) -> (low: UInt64, high: Int64) {
-    guard durationIsTwoWords else { return attoseconds(duration) }
+  static func attosecondWords(of duration: Duration, twoWords: Bool = durationIsTwoWords) -> (low: UInt64, high: Int64)
+  {
+    guard twoWords else { return attoseconds(duration) }
     let (low, high) = unsafeBitCast(duration, to: (UInt64, Int64).self)
     return (low, high)
   }
 
   /// The duration of `words` attoseconds (low, high).
   @inline(__always)
-  static func duration(attosecondWords words: (low: UInt64, high: Int64)) -> Duration {
-    guard durationIsTwoWords else { return durationFromComponents(attosecondWords: words) }
+  static func duration(
+    attosecondWords words: (low: UInt64, high: Int64),
+    twoWords: Bool = durationIsTwoWords
+  ) -> Duration {
+    guard twoWords else { return durationFromComponents(attosecondWords: words) }
     return unsafeBitCast((words.low, words.high), to: Duration.self)
   }
 
@@ -432,7 +474,7 @@ enum RuntimeDoor {
   /// `name` demangled by the runtime (`swift_demangle`); nil for a name that is not Swift, or
   /// where the demangler is missing or answered wrong in the self-test.
   static func demangle(_ name: String) -> String? {
-    guard demanglerWorks, VirtualTimeAvailability.forced?.brokenAssumptions.contains(.demangler) != true else {
+    guard demanglerWorks, RuntimeDoor.forced?.brokenAssumptions.contains(.demangler) != true else {
       return nil
     }
     return rawDemangle(name)
@@ -638,13 +680,9 @@ extension RuntimeDoor {
         """
     case .demangler:
       return """
-        swift_demangle is missing or answers wrong, so a read of the live world or of an unimplemented co-effect is \
-        placed where the environment was made, not at the line that read.
-        """
-    case .schedulingExecutorName:
-      return """
-        this runtime's SchedulingExecutor is not found by its mangled name, so a Task.sleep in code under test \
-        may wait in real time without being reported.
+        swift_demangle is missing or answers wrong, so a read inside an extension an app adds to this library's \
+        types is placed at the next line of the code under test, and a read in XCTest's setUp() is not said to be \
+        in setUp().
         """
     case .functions, .hooks, .jobFlags, .taskStatus:
       return "\(assumption.rawValue) does not hold."
@@ -655,7 +693,7 @@ extension RuntimeDoor {
   /// `driver`, the task opening it; under a test's forced conditions, checked again with those.
   @available(EffectsVirtualTime, *)
   static func findings(driver: UnownedJob?, isolation: isolated (any Actor)? = #isolation) async -> Findings {
-    if let forced = VirtualTimeAvailability.forced {
+    if let forced = RuntimeDoor.forced {
       return await selfTest(driver: driver, forcing: forced.brokenAssumptions)
     }
     if let found = checked.snapshot { return found }
@@ -691,13 +729,13 @@ extension RuntimeDoor {
       .taskLocalStorage: readsTaskLocalsDirectly,
       .durationWords: durationIsTwoWords,
       .demangler: demanglerWorks,
-      .schedulingExecutorName: checkSchedulingExecutorName(),
     ]
     findings.broken = Set(holds.filter { !$0.value }.map(\.key)).union(broken)
     return findings
   }
 
-  /// Whether a task suspended on a continuation is the continuation's address, and its frames
+  /// Whether a task, inside the body of a continuation (once the runtime has set its resume context
+  /// and resume task, as a suspended task's are), is the continuation's address, and its frames
   /// can be walked from there to a function in a loaded image.
   private static func checkAsyncContexts(isolation: isolated (any Actor)? = #isolation) async -> Bool {
     guard let task = currentTaskJob.map(address(of:)) else { return false }
@@ -707,20 +745,11 @@ extension RuntimeDoor {
     }
   }
 
-  /// Whether the mangled name of `SchedulingExecutor` is found wherever the compiler knows the
-  /// runtime has the protocol. Only a build made with a compiler older than 6.3 relies on the
-  /// name; it cannot check it.
-  private static func checkSchedulingExecutorName() -> Bool {
-    #if compiler(>=6.3)
-    if #available(EffectsSchedulingExecutor , *) { return runtimeHasSchedulingExecutor }
-    #endif
-    return true
-  }
 }
 
 extension RuntimeDoor.Assumption {
   /// The assumptions whose failure leaves a scope working, with less; in the table's order.
   static let degradable: [Self] = [
-    .asyncContexts, .taskLocalStorage, .durationWords, .demangler, .schedulingExecutorName,
+    .asyncContexts, .taskLocalStorage, .durationWords, .demangler,
   ]
 }

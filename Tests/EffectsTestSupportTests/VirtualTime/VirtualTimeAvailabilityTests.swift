@@ -14,13 +14,13 @@ import Testing
     """
 
   @Test func aRuntimeWithoutTheHooksIsReportedOnceAtTheScopeAndTheOperationStillRuns() async {
-    let forced = VirtualTimeAvailability.Forced(
+    let forced = RuntimeDoor.Forced(
       runtimeUnavailable: "this concurrency runtime does not export swift_task_getMainExecutor_hook"
     )
     let scheduler = TestScheduler()
     let ticks = Spy<Void, Void>("tick")
     let scopeLine = #line + 3
-    let issues = await VirtualTimeAvailability.$forced.withValue(forced) {
+    let issues = await RuntimeDoor.$forced.withValue(forced) {
       await withCapturedIssues {
         await scheduler.withVirtualTime {
           // Callbacks are exact without a scope.
@@ -68,7 +68,7 @@ import Testing
   @Test func anUnreadableTaskLayoutIsSaidAtTheScope() async {
     let scheduler = TestScheduler()
     let scopeLine = #line + 3
-    let issues = await VirtualTimeAvailability.$forced.withValue(.init(taskStatusUnreadable: true)) {
+    let issues = await RuntimeDoor.$forced.withValue(.init(taskStatusUnreadable: true)) {
       await withCapturedIssues {
         await scheduler.withVirtualTime {
           let task = Task { try await scheduler.sleep(for: .seconds(1)) }
@@ -94,7 +94,7 @@ import Testing
   @Test func eachWarningIsSaidOnceAndTheScopesAfterItAreQuiet() async {
     let scheduler = TestScheduler()
     let scopeLine = #line + 6
-    let issues = await VirtualTimeAvailability.$forced.withValue(
+    let issues = await RuntimeDoor.$forced.withValue(
       .init(taskStatusUnreadable: true, realSleepsUnseen: true)
     ) {
       await withCapturedIssues {
@@ -117,7 +117,7 @@ import Testing
   @Test func withAnUnreadableTaskLayoutATaskLeftSuspendedIsNotClaimedToBeChecked() async {
     let scheduler = TestScheduler()
     let (stream, input) = AsyncStream<Int>.makeStream()
-    let issues = await VirtualTimeAvailability.$forced.withValue(.init(taskStatusUnreadable: true)) {
+    let issues = await RuntimeDoor.$forced.withValue(.init(taskStatusUnreadable: true)) {
       await withCapturedIssues {
         await scheduler.withVirtualTime {
           Task { for await _ in stream {} }  // never ends in the scope: not seen without task status
@@ -134,7 +134,7 @@ import Testing
   @Test func unseenRealSleepsAreSaidAtTheScope() async {
     let scheduler = TestScheduler()
     let scopeLine = #line + 3
-    let issues = await VirtualTimeAvailability.$forced.withValue(.init(realSleepsUnseen: true)) {
+    let issues = await RuntimeDoor.$forced.withValue(.init(realSleepsUnseen: true)) {
       await withCapturedIssues {
         await scheduler.withVirtualTime {
           await scheduler.advance()
@@ -158,6 +158,6 @@ import Testing
   }
 
   @Test func thisBuildSeesRealSleeps() {
-    #expect(!VirtualTimeAvailability.realSleepsGoUnseen)
+    #expect(!RuntimeDoor.realSleepsGoUnseen)
   }
 }

@@ -237,7 +237,7 @@ extension TestScheduler {
 // The drain: how the synchronous and awaited forms of `advance` and `run` move virtual
 // time. One loop takes the next due entry (timer or sleeper) up to the target, runs it with `now`
 // at its deadline, and stops at the target, at `maxRuns`, or when another call holds the
-// scheduler. The awaited forms (`TestScheduler+Async.swift`) settle the scope between entries.
+// scheduler. The awaited forms (`drive`, above) settle the scope between entries.
 
 extension TestScheduler {
   /// The end of a window `duration` long, at most where virtual time ends (``TimerQueue/never``),

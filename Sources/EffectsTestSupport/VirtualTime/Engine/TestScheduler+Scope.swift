@@ -4,8 +4,8 @@ import Effects
 // The life of a virtual-time scope, in the order it happens: opened (by `@Test(.virtualTime)`,
 // `withVirtualTime { scheduler in … }` or `scheduler.withVirtualTime { … }`, which all come here),
 // run, then ended — its leftovers reported and cancelled, its tasks let go. What the scope's
-// executor does meanwhile is in `Internal/VirtualExecutor.swift` (and its `+Ownership`, `+Idle`
-// and `+Lane` files); how an awaited advance waits for it, in `TestScheduler+Async.swift`.
+// executor does meanwhile is in `VirtualExecutor.swift` (and its `+Ownership` file); how an awaited
+// advance waits for it, in `TestScheduler+Advance.swift`. The whole path: Documentation/Engine.md.
 
 extension TestScheduler {
 
@@ -25,7 +25,7 @@ extension TestScheduler {
     // forced conditions). What stops a scope is said at its line; what degrades, once.
     let driver = ScopeTasks.currentTaskJob
     let findings = await RuntimeDoor.findings(driver: driver)
-    if let reason = VirtualTimeAvailability.forced?.runtimeUnavailable ?? findings.cannotOpen {
+    if let reason = RuntimeDoor.forced?.runtimeUnavailable ?? findings.cannotOpen {
       scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason), kind: .virtualTimeUnavailable)
       return try await operation()
     }
@@ -77,7 +77,7 @@ extension TestScheduler {
       VirtualTimeAvailability.warnOnce(degraded, kind: .virtualTimeUnavailable, at: scopeSite)
     }
     if let driver { executor.adoptDriver(driver) }
-    if VirtualTimeAvailability.realSleepsGoUnseen {
+    if RuntimeDoor.realSleepsGoUnseen {
       VirtualTimeAvailability.warnOnce(
         VirtualTimeAvailability.realSleepsUnseen,
         kind: .virtualTimeUnavailable,
@@ -442,4 +442,32 @@ extension TestScheduler {
   static func sentenceNaming(scope: FailureLocation) -> String {
     scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
   }
+}
+
+extension TestScheduler {
+  /// The scheduler of the virtual-time scope open on this task: `@Test(.virtualTime)`,
+  /// ``withVirtualTime(now:leftoverWork:isolation:fileID:filePath:line:column:_:)`` or
+  /// ``withVirtualTime(leftoverWork:isolation:fileID:filePath:line:column:_:)``.
+  @TaskLocal static var scoped: TestScheduler?
+
+  /// Whether the current task carries a virtual-time scope's executor as a task-local (every task
+  /// started in a scope does; a detached one does not).
+  static var carriesAScope: Bool {
+    guard #available(EffectsVirtualTime , *) else { return false }
+    return VirtualExecutor.scope != nil
+  }
+
+  static let outsideAScope = """
+    TestScheduler.current was read outside a virtual-time scope, so there is no test scheduler \
+    to answer; here is a new one that nothing else uses. Mark the test @Test(.virtualTime) (or \
+    its suite @Suite(.virtualTime)), or wrap its body in withVirtualTime { scheduler in … }.
+    """
+
+  static let inADetachedTask = """
+    TestScheduler.current was read in a task that a virtual-time scope runs but that does not carry \
+    the scope (Task.detached inherits no task-local value), so there is no test scheduler to answer; \
+    here is a new one that nothing else uses, and nothing advances it. Read TestScheduler.current \
+    before detaching and pass the scheduler in, or start the task with Task { … }, which carries the \
+    scope.
+    """
 }

@@ -90,36 +90,6 @@ enum VirtualTimeAvailability {
     with Swift 6.3 or later to have them reported. Said once per test process.
     """
 
-  /// Conditions a test forces on the scopes it opens (and only on those: it is a task-local).
-  struct Forced: Sendable {
-    /// A runtime that lacks what a scope needs, with the reason.
-    var runtimeUnavailable: String?
-    /// A task layout that calibration cannot read.
-    var taskStatusUnreadable = false
-    /// A runtime whose `Task.sleep` bypasses the hooks, in a build without the detector.
-    var realSleepsUnseen = false
-    /// Assumptions of the runtime door that its self-test finds broken.
-    var brokenAssumptions: Set<RuntimeDoor.Assumption> = []
-    /// The warnings said so far under these conditions: a forced test is a process of its own,
-    /// where each warning is said once.
-    let warned = Locked<Set<String>>([])
-  }
-
-  /// What the current test forces; nil everywhere but in this library's own tests.
-  @TaskLocal static var forced: Forced?
-
-  /// Whether a real `Task.sleep` in a scope goes unseen: the runtime asks the current scheduling
-  /// executor instead of the delay hooks (it exports `SchedulingExecutor`), and this build has no
-  /// scheduling executor of its own to see it.
-  static var realSleepsGoUnseen: Bool {
-    if forced?.realSleepsUnseen == true { return true }
-    #if compiler(>=6.3)
-    return false
-    #else
-    return RuntimeDoor.runtimeHasSchedulingExecutor
-    #endif
-  }
-
   /// Warnings said once per process (by their text), or once per forced test.
   private static let warned = Locked<Set<String>>([])
 
@@ -127,7 +97,7 @@ enum VirtualTimeAvailability {
   /// on standard error where no Swift Testing test runs).
   static func warnOnce(_ message: String, kind: ReportKind, at site: FailureLocation) {
     let message = ReportBudget.bounded(message)
-    let warned = forced?.warned ?? Self.warned
+    let warned = RuntimeDoor.forced?.warned ?? Self.warned
     guard warned.withLock({ $0.insert(message).inserted }) else { return }
     let location = site
     if IssueCapture.keep(message, kind: kind, at: location) { return }
