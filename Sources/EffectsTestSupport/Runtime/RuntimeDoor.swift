@@ -353,15 +353,19 @@ enum RuntimeDoor {
 
   /// Whether task-local values are read from the runtime's storage, or with `TaskLocal.get()`:
   /// decided once, by reading a probe both ways.
-  static let readsTaskLocalsDirectly = localValueGet != nil && checkTaskLocalStorage()
+  static var readsTaskLocalsDirectly: Bool { trustedLocalValueGet != nil }
+
+  /// `swift_task_localValueGet` where the self-test trusts it, else nil: one lazy global for the
+  /// hooks to read on every hop, not two.
+  private static let trustedLocalValueGet: LocalValueGet? = checkTaskLocalStorage() ? localValueGet : nil
 
   /// The value bound to `taskLocal` (an optional whose default is nil) by the innermost
   /// `withValue` of this task, or nil: `get()`, specialised for the caller. Test support's hooks
   /// read the scope's task-local on every hop to the main actor (`steps.1e4.effects`); the storage
   /// holds a `Value` by construction, as only this `TaskLocal` binds under its own address.
   @inline(__always)
-  static func bound<Wrapped>(_ taskLocal: TaskLocal<Wrapped?>, direct: Bool = readsTaskLocalsDirectly) -> Wrapped? {
-    guard direct, let localValueGet else { return taskLocal.get() }
+  static func bound<Wrapped>(_ taskLocal: TaskLocal<Wrapped?>, direct: Bool = true) -> Wrapped? {
+    guard direct, let localValueGet = trustedLocalValueGet else { return taskLocal.get() }
     guard let storage = localValueGet(UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque())) else {
       return nil
     }
@@ -373,10 +377,10 @@ enum RuntimeDoor {
   @inline(__always)
   static func withBoundObject<Object: AnyObject, Result>(
     _ taskLocal: TaskLocal<Object?>,
-    direct: Bool = readsTaskLocalsDirectly,
+    direct: Bool = true,
     _ body: (Object) -> Result
   ) -> Result? {
-    guard direct, let localValueGet else { return taskLocal.get().map(body) }
+    guard direct, let localValueGet = trustedLocalValueGet else { return taskLocal.get().map(body) }
     guard let storage = localValueGet(UnsafeRawPointer(Unmanaged.passUnretained(taskLocal).toOpaque())) else {
       return nil
     }
