@@ -25,17 +25,24 @@ import sys
 import tempfile
 
 RULES = [
-    (re.compile(r"@_silgen_name|@_extern"), "declares a runtime symbol by name"),
-    (re.compile(r"\bdl(sym|open|vsym)\s*\("), "looks a symbol up at run time"),
-    (re.compile(r"\b(load|loadUnaligned)\s*\(\s*(fromByteOffset|as)\b|toByteOffset\s*:|\b(assumingMemoryBound|withMemoryRebound|bindMemory)\s*\("), "reads or writes memory by its layout"),
-    (re.compile(r"\bunsafeBitCast\s*\("), "reinterprets a value's bits (unsafeBitCast)"),
+    (re.compile(r"@_silgen_name|@_extern|@_cdecl"), "declares a runtime symbol by name"),
+    (re.compile(r"\bdl(sym|open|vsym)\b"), "looks a symbol up at run time"),
+    (
+        re.compile(
+            r"\b(load|loadUnaligned)\s*\(\s*(fromByteOffset|as)\b|toByteOffset\s*:"
+            r"|\b(assumingMemoryBound|withMemoryRebound|bindMemory)\b|\.offset\s*\(\s*of\s*:"
+        ),
+        "reads or writes memory by its layout",
+    ),
+    (re.compile(r"\bunsafeBitCast\b"), "reinterprets a value's bits (unsafeBitCast)"),
     (re.compile(r"\bMemoryLayout\b[^\n]*\.offset\s*\(\s*of"), "reads a stored property's offset"),
     (re.compile(r"@_[A-Za-z]"), "uses an underscored attribute (undocumented, unpromised)"),
-    (re.compile(r"\bimport\s+_[A-Za-z]|@_spi\s*\("), "imports an underscored module or SPI"),
-    (re.compile(r"(?<![A-Za-z0-9_@])_[A-Za-z][A-Za-z0-9_]*[ \t]*[({]|\._[A-Za-z]"), "uses an underscored function or member"),
+    (re.compile(r"\bimport\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?_[A-Za-z]|@_spi\s*\("), "imports an underscored module or SPI"),
+    (re.compile(r"(?<![A-Za-z0-9_@$])_[A-Za-z][A-Za-z0-9_]*"), "uses an underscored function, member or type"),
 ]
 
-DOOR_RULES = RULES[:5] + [RULES[7]] + [
+DOOR_RULES = RULES[:5] + [
+    (re.compile(r"(?<![A-Za-z0-9_@$])_[A-Za-z][A-Za-z0-9_]*\s*[({]|\._[A-Za-z]|=\s*_[A-Za-z]"), "uses an underscored function or member"),
     (re.compile(r"\._withUnsafeGuaranteedRef|\bsymbol\s*\(\s*named"), "reaches into memory or the runtime"),
     (re.compile(r"@_spi\s*\("), "imports an SPI"),
 ]
@@ -58,76 +65,28 @@ PROBES = {
     "withMemoryRebound": "func probe(_ p: UnsafePointer<UInt8>) { p.withMemoryRebound(to: UInt.self, capacity: 1) { _ in } }\n",
     "in an interpolation": 'let probe = "\\(unsafeBitCast(1, to: UInt.self))"\n',
     "after a raw string": 'let probe = #"a"b"#; let p2 = unsafeBitCast(1, to: UInt.self)\n',
-    "in a nested comment's tail": "/* a /* b */ still a comment */ let probe = unsafeBitCast(1, to: UInt.self)\n",
+    "after a nested comment": "/* a /* b */ c */ let probe = unsafeBitCast(1, to: UInt.self)\n",
+    "backticked": "let probe = `unsafeBitCast`(1, to: UInt.self)\n",
+    "a reference, not a call": "let probe: (String) -> Any.Type? = _typeByName\n",
+    "dlsym by reference": "import func Glibc.dlsym\n",
+    "an underscored module's type": "import struct _Concurrency.UnownedJob\n",
+    "an underscored type": "let probe: _OptionalNilComparisonType = nil\n",
+    "an offset through a typealias": "let probe = ProbeLayout.offset(of: \\.x)\n",
+    "after a raw triple string": 'let probe = #"""\n  """\n  """#; @_silgen_name("getpid") func pid() -> Int32\n',
+    "after a regex literal": "let probe = #/a/*b/#; let p2 = unsafeBitCast(1, to: UInt.self)\n",
+    "@_cdecl": '@_cdecl("probe") public func probe() {}\n',
 }
 
 
 def strip(source: str) -> str:
-    """The code of `source`: comments and the text of string literals blanked (newlines kept, so
-    line numbers hold), the code of their interpolations `\\( … )` kept, raw strings included."""
-    out, i, n = [], 0, len(source)
-
-    def string_end(i: int) -> int:
-        """Copies the literal starting at `i` (after any `#`s) into `out`, its interpolations' code
-        kept; returns the index after it."""
-        hashes = 0
-        while source.startswith("#", i + hashes):
-            hashes += 1
-        j = i + hashes
-        triple = source.startswith('"""', j)
-        quote = '"""' if triple else '"'
-        closing = quote + "#" * hashes
-        escape = "\\" + "#" * hashes
-        j += len(quote)
-        out.append('""')
-        while j < n:
-            if source.startswith(closing, j):
-                return j + len(closing)
-            if not triple and source[j] == "\n":
-                return j
-            if source.startswith(escape + "(", j):
-                depth, k = 1, j + len(escape) + 1
-                out.append(" ")
-                while k < n and depth:
-                    if source[k] == '"' or source.startswith('#"', k):
-                        k = string_end(k)
-                        continue
-                    depth += {"(": 1, ")": -1}.get(source[k], 0)
-                    if depth:
-                        out.append(source[k])
-                    k += 1
-                out.append(" ")
-                j = k
-                continue
-            if source.startswith(escape, j):
-                j += len(escape) + 1
-                continue
-            if source[j] == "\n":
-                out.append("\n")
-            j += 1
-        return j
-
-    while i < n:
-        if source.startswith("//", i):
-            j = source.find("\n", i)
-            i = n if j < 0 else j
-        elif source.startswith("/*", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                if source.startswith("/*", j):
-                    depth, j = depth + 1, j + 2
-                elif source.startswith("*/", j):
-                    depth, j = depth - 1, j + 2
-                else:
-                    j += 1
-            out.append("\n" * source.count("\n", i, j))
-            i = j
-        elif source[i] == '"' or (source[i] == "#" and re.match(r'#+"', source[i:])):
-            i = string_end(i)
-        else:
-            out.append(source[i])
-            i += 1
-    return "".join(out)
+    """The text the rules read: `source` without its `//` comment lines (doc comments included) and
+    without backticks. Everything else is read — string literals, block comments, the rest of a
+    line after code — so that no literal or comment, however written, can hide code from the rules:
+    a forbidden name in a string is reported too (say it another way)."""
+    lines = []
+    for line in source.split("\n"):
+        lines.append("" if line.lstrip().startswith("//") else line.replace("`", ""))
+    return "\n".join(lines)
 
 
 def findings(root: pathlib.Path, rules=RULES, allowed=lambda path, why: False) -> list[str]:
@@ -167,19 +126,16 @@ def self_test(root: pathlib.Path) -> int:
             shutil.copytree(root, copy)
             (copy / "Probe.swift").write_text("/// A comment naming @_silgen_name is fine.\n" + probe)
             hits = [f for f in findings(copy) if "Probe.swift" in f]
-            if len(hits) != 1 or "Probe.swift:2:" not in hits[0]:
-                print(f"self-test: the probe '{name}' was not caught exactly once at line 2: {hits}", file=sys.stderr)
+            if not hits:
+                print(f"self-test: the probe '{name}' was not caught: {hits}", file=sys.stderr)
                 failures += 1
-    # A comment or a string that names a forbidden construct is not code.
+    # A `//` comment line naming a forbidden construct is not code.
     with tempfile.TemporaryDirectory() as scratch:
         copy = pathlib.Path(scratch) / "Effects"
         shutil.copytree(root, copy)
-        (copy / "Probe.swift").write_text(
-            '// dlsym(nil, "x")\nlet s = "@_silgen_name unsafeBitCast(x)"\n/* _typeByName("x") /* nested */ */\n'
-            'let r = #"raw "unsafeBitCast(x)" text"#\nlet t = """\n  load(fromByteOffset: 3)\n  """\n'
-        )
+        (copy / "Probe.swift").write_text('// dlsym(nil, "x") unsafeBitCast @_silgen_name\n  /// _typeByName("x")\n')
         if findings(copy):
-            print(f"self-test: comments and strings were flagged: {findings(copy)}", file=sys.stderr)
+            print(f"self-test: comment lines were flagged: {findings(copy)}", file=sys.stderr)
             failures += 1
     # The door: a probe outside Runtime/ is caught; the same probe inside is not.
     support = root.parent / "EffectsTestSupport"

@@ -269,14 +269,20 @@ enum RuntimeDoor {
       let cancelled = isCancelledTask(pointer)
       offset = .some(
         candidateOffsets.first { candidate in
-          let word = pointer.load(fromByteOffset: candidate, as: UInt64.self)
-          let status = Status(bits: UInt32(truncatingIfNeeded: word))
-          return word != 0 && status.bits & 0xFF >= (flags >> 8) & 0xFF && !status.isComplete
-            && status.isCancelled == cancelled
+          isStatus(pointer.load(fromByteOffset: candidate, as: UInt64.self), ofJobFlags: flags, cancelled: cancelled)
         }
       )
     }
     return readableStatusOffset != nil
+  }
+
+  /// Whether `word` can be the status of a running task whose job flags are `flags`: non-zero, its
+  /// priority at least the job's (escalation raises the status's, never the job's), not complete,
+  /// and cancelled exactly when the runtime says so.
+  static func isStatus(_ word: UInt64, ofJobFlags flags: UInt32, cancelled: Bool) -> Bool {
+    let status = Status(bits: UInt32(truncatingIfNeeded: word))
+    return word != 0 && status.bits & 0xFF >= (flags >> 8) & 0xFF && !status.isComplete
+      && status.isCancelled == cancelled
   }
 
   /// The offset of a task's status, when it can be read (a test can force it unreadable).
@@ -634,11 +640,25 @@ extension RuntimeDoor {
     /// What a required function or hook is called that the runtime does not export.
     var missing: [String] = []
 
-    /// Why no scope can open here, in plain words; nil when one can.
+    /// The report of a scope that cannot open here, in plain words; nil when one can. A runtime
+    /// that lacks a symbol is older than the engine; one whose layout differs is newer than this
+    /// version of the library knows.
     var cannotOpen: String? {
-      if !missing.isEmpty { return "this concurrency runtime does not export \(missing.joined(separator: ", "))" }
+      if !missing.isEmpty {
+        return VirtualTimeAvailability.runtimeUnavailable(
+          "this concurrency runtime does not export \(missing.joined(separator: ", "))"
+        )
+      }
+      return unknownRuntime.map(VirtualTimeAvailability.unknownRuntime)
+    }
+
+    /// What of this runtime the library does not know, when a scope cannot work with it.
+    private var unknownRuntime: String? {
       if broken.contains(.functions) {
-        return "this concurrency runtime's swift_task_getCurrent does not answer the running task"
+        return """
+          this concurrency runtime's swift_task_getCurrent or swift_task_getJobTaskId does not answer the running \
+          task as this library knows it
+          """
       }
       if broken.contains(.hooks) { return "this concurrency runtime's hooks are not the ones this library knows" }
       if broken.contains(.jobFlags) {

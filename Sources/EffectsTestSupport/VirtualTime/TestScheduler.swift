@@ -279,7 +279,8 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   ///
   /// Async code calls ``advance(by:isolation:fileID:filePath:line:column:)``, which also waits for
   /// the tasks the scope runs. The two have different names so that the compiler chooses: a
-  /// closure that forgets its `await` does not compile, instead of silently taking this form.
+  /// closure that forgets its `await` does not compile, instead of silently taking this form, and
+  /// this form is unavailable from async code (`noasync`).
   ///
   /// With no duration, it runs the work due now (zero-delay work, and what that schedules for now)
   /// without moving time: `scheduler.advanceSynchronously()`.
@@ -297,6 +298,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// is due never, as under the live `DispatchScheduler`: no advance and no run runs it, and it
   /// stays in ``pending`` (`due never`) until it is cancelled, or the end of the virtual-time
   /// scope reports it like any leftover.
+  @available(*, noasync, message: "in async code, write `await advance(by:)`: it also waits for the tasks it wakes")
   public func advanceSynchronously(
     by duration: Duration = .zero,
     fileID: StaticString = #fileID,
@@ -320,6 +322,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// reported as an issue here and nothing moves; an instant past `.seconds(Int64.max)`, where
   /// virtual time ends, moves time to that end (see
   /// ``advanceSynchronously(by:fileID:filePath:line:column:)``).
+  @available(*, noasync, message: "in async code, write `await advance(to:)`: it also waits for the tasks it wakes")
   public func advanceSynchronously(
     to instant: Duration,
     fileID: StaticString = #fileID,
@@ -340,6 +343,7 @@ public final class TestScheduler: WorkScheduler, WallClock, Sendable {
   /// Repeating work never ends: after ``maxRuns`` actions this stops and reports an issue at the
   /// line that scheduled the work still due. Use `advanceSynchronously(by:)` to run a repeating
   /// timer for a bounded time.
+  @available(*, noasync, message: "in async code, write `await run()`: it also waits for the tasks it wakes")
   public func runSynchronously(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

@@ -121,7 +121,8 @@ final class XCTestPlacementXCTests: FailureCapturingTestCase {
     let failures = await capturingAsyncFailures {
       await withVirtualTime { scheduler in
         scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
-        scheduler.advanceSynchronously(by: .seconds(1))
+        func advanceFromSynchronousCode() { scheduler.advanceSynchronously(by: .seconds(1)) }
+        advanceFromSynchronousCode()
       }
     }
     XCTAssertEqual(failures, [])

@@ -108,7 +108,10 @@ import Testing
   @Test(arguments: [
     (
       RuntimeDoor.Assumption.functions,
-      "this concurrency runtime's swift_task_getCurrent does not answer the running task"
+      """
+      this concurrency runtime's swift_task_getCurrent or swift_task_getJobTaskId does not answer the running task \
+      as this library knows it
+      """
     ),
     (.hooks, "this concurrency runtime's hooks are not the ones this library knows"),
     (
@@ -132,7 +135,16 @@ import Testing
       }.issues
     }
     #expect(ticks.snapshot == 1, "callbacks are exact without a scope")
-    #expect(issues == [CapturedIssue(VirtualTimeAvailability.runtimeUnavailable(reason), line: scopeLine)])
+    #expect(issues == [CapturedIssue(VirtualTimeAvailability.unknownRuntime(reason), line: scopeLine)])
+    #expect(
+      VirtualTimeAvailability.unknownRuntime("X") == """
+        withVirtualTime cannot keep virtual time exact here: X. This version of swift-effects does not know this \
+        runtime's layout, so it cannot own the scope's tasks safely: update swift-effects (this runtime is newer than \
+        the ones it was checked on). The operation runs without virtual time: scheduled callbacks, \
+        advanceSynchronously(by:), recorders and stubs work as everywhere, but an await advance(by:) cannot wait for \
+        the tasks it wakes (it reports each one it resumes).
+        """
+    )
   }
 
   /// Broken task status is the warning the end of a scope has always given, once.
@@ -159,6 +171,20 @@ import Testing
     #expect(issues.count == 2, "\(issues)")
     #expect(issues.map(\.line) == [scopeLine, scopeLine])
     #expect(issues.last?.message.contains("sleeping on environment.continuousClock") == true, "\(issues)")
+  }
+
+  /// A first scope opened by a task whose priority was escalated (its status's priority above its
+  /// job's) still finds the status; a lower one, a complete task or a disagreement on
+  /// cancellation does not.
+  @Test func aStatusWordIsRecognisedWhateverTheEscalation() {
+    let jobFlags: UInt32 = 0x15 << 8  // priority .medium (21), kind 0 (a task)
+    #expect(RuntimeDoor.isStatus(0x15, ofJobFlags: jobFlags, cancelled: false))
+    #expect(RuntimeDoor.isStatus(0x19, ofJobFlags: jobFlags, cancelled: false), "escalated to .high")
+    #expect(RuntimeDoor.isStatus(0x19 | 0x100, ofJobFlags: jobFlags, cancelled: true))
+    #expect(!RuntimeDoor.isStatus(0x09, ofJobFlags: jobFlags, cancelled: false), "below the job's priority")
+    #expect(!RuntimeDoor.isStatus(0x15 | 0x2000, ofJobFlags: jobFlags, cancelled: false), "complete")
+    #expect(!RuntimeDoor.isStatus(0x15, ofJobFlags: jobFlags, cancelled: true), "the runtime says cancelled")
+    #expect(!RuntimeDoor.isStatus(0, ofJobFlags: jobFlags, cancelled: false))
   }
 
   @Test func withABrokenDemanglerNoNameIsDemangled() {

@@ -3,9 +3,10 @@ import EffectsTestHelpers
 import EffectsTestSupport
 import Testing
 
-/// The synchronous forms have their own names (`advanceSynchronously`, `runSynchronously`), so a
-/// closure that forgets its `await` no longer compiles instead of taking them in silence. Called on
-/// purpose inside a scope, they run the scope's callbacks exactly and wait for no task.
+/// The synchronous forms have their own names (`advanceSynchronously`, `runSynchronously`) and are
+/// `noasync`, so a closure that forgets its `await` does not compile, and async code cannot call
+/// them at all. Called from synchronous code inside a scope, they run the scope's callbacks
+/// exactly and wait for no task.
 @Suite struct SynchronousDriveInScopeTests {
   /// A scope with no task — a synchronous test of callbacks under `@Suite(.virtualTime)` — is
   /// driven exactly by the synchronous form: nothing to wait for, nothing reported.
@@ -34,7 +35,9 @@ import Testing
           try await Environment.current.continuousClock.sleep(for: .seconds(1))
           ran.withLock { $0 = true }
         }
-        scheduler.advanceSynchronously(by: .seconds(1))
+        // Only synchronous code can call it (it is `noasync`): a helper a test calls, say.
+        func advanceFromSynchronousCode() { scheduler.advanceSynchronously(by: .seconds(1)) }
+        advanceFromSynchronousCode()
         observed.withLock { $0 = ran.snapshot }
       }
     }.issues

@@ -25,8 +25,10 @@ extension TestScheduler {
     // forced conditions). What stops a scope is said at its line; what degrades, once.
     let driver = ScopeTasks.currentTaskJob
     let findings = await RuntimeDoor.findings(driver: driver)
-    if let reason = RuntimeDoor.forced?.runtimeUnavailable ?? findings.cannotOpen {
-      scopeSite.report(VirtualTimeAvailability.runtimeUnavailable(reason), kind: .virtualTimeUnavailable)
+    if let report = RuntimeDoor.forced?.runtimeUnavailable.map(VirtualTimeAvailability.runtimeUnavailable)
+      ?? findings.cannotOpen
+    {
+      scopeSite.report(report, kind: .virtualTimeUnavailable)
       return try await operation()
     }
     switch RuntimeHooks.retain() {

@@ -51,6 +51,16 @@ enum VirtualTimeAvailability {
     )
   }
 
+  /// The report for a runtime newer than this library knows (`reason` names what differs).
+  static func unknownRuntime(_ reason: String) -> String {
+    cannotOpen(
+      """
+      \(reason). This version of swift-effects does not know this runtime's layout, so it cannot own the \
+      scope's tasks safely: update swift-effects (this runtime is newer than the ones it was checked on)
+      """
+    )
+  }
+
   /// The report for hooks another library holds (`hooks` names them).
   static func heldByAnotherLibrary(_ hooks: [String]) -> String {
     cannotOpen(
