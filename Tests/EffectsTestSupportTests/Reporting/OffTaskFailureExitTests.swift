@@ -180,7 +180,9 @@ struct OffTaskFailureExitTests {
     #expect(
       issues.snapshot.allSatisfy {
         $0.line == concurrentAdvanceLine
-          && $0.message.hasPrefix("TestScheduler.advance(by:) was called while TestScheduler.advance(by:) at ")
+          && $0.message.hasPrefix(
+            "TestScheduler.advanceSynchronously(by:) was called while TestScheduler.advanceSynchronously(by:) at "
+          )
           && $0.message.contains("is still running work — from inside work it runs")
       }
     )
