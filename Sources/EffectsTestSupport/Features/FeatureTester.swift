@@ -286,10 +286,3 @@ public final class FeatureTester<
     )
   }
 }
-
-extension TestScheduler {
-  /// Whether a virtual-time scope is open on this scheduler.
-  var hasOpenScope: Bool {
-    state.withLock { $0.scope != nil }
-  }
-}

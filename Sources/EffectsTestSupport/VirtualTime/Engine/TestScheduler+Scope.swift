@@ -473,3 +473,10 @@ extension TestScheduler {
     scope.
     """
 }
+
+extension TestScheduler {
+  /// Whether a virtual-time scope is open on this scheduler.
+  var hasOpenScope: Bool {
+    state.withLock { $0.scope != nil }
+  }
+}
