@@ -136,7 +136,7 @@ import Testing
 }
 
 /// SplitMix64: a seeded generator, so a failing seed fails the same way every time.
-private struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) {

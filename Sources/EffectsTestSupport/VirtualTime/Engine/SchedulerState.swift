@@ -44,73 +44,187 @@ extension TestScheduler {
     init(maxRuns: Int) {
       self.maxRuns = maxRuns
     }
+  }
+}
 
-    /// Empties the queue, returning the continuations of the sleepers that were waiting. A sleeper
-    /// still on its way to register finds its ticket gone, and throws `CancellationError`.
-    mutating func removeAll() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
-      let entries = queue.removeAll()
-      for index in sleeperSlots.indices where sleeperSlots[index].id != 0 { freeSleeper(at: index) }
-      let continuations = entries.compactMap { entry -> UnsafeContinuation<Void, any Error>? in
-        if case .sleep(let continuation, _) = entry.work { return continuation }
-        return nil
-      }
-      return (entries, continuations)
+// MARK: - A sleeper's life, as a state machine
+
+extension TestScheduler.State {
+  /// A sleeper's place until it is resumed: its queue entry once it has registered.
+  ///
+  /// A slot is in one of three states, and every transition is one method below, run under the
+  /// scheduler's lock (or on a plain value, in `SleeperStateMachineTests`):
+  ///
+  /// | from | transition | to | answers |
+  /// | --- | --- | --- | --- |
+  /// | free | ``reserveSleeper()`` (the task calls `sleep`) | reserved | a ticket |
+  /// | reserved | ``registerSleeper(_:until:at:continuation:onMainActor:)`` (the task suspends) | registered | true |
+  /// | free (the ticket is stale) | ``registerSleeper(_:until:at:continuation:onMainActor:)`` | free | false: the task throws `CancellationError` |
+  /// | registered | ``registerSleeper(_:until:at:continuation:onMainActor:)`` again | registered, unchanged | false |
+  /// | reserved, registered | ``markSleeperOffLane(_:)`` | the same | |
+  /// | registered | ``wakeSleeper(at:id:)`` (its entry was taken out as due) | free | what it said of itself |
+  /// | reserved, registered | ``cancelSleeper(_:)`` (the task was cancelled) | free | the continuation, when it had registered |
+  /// | registered | ``strandSleeper(_:)`` (the test itself slept, and nothing would wake it) | free | the continuation and its deadline |
+  /// | reserved, registered | ``endUnattendedSleeper(_:sleptAt:)`` (no scope, time never moved) | free | the continuation, when it had registered |
+  /// | reserved, registered | ``removeAll()`` (the scope or the scheduler ends) | free | every registered continuation |
+  ///
+  /// Each registered continuation is answered by exactly one transition, once: the one that frees
+  /// its slot. A ticket names its slot and the slot's generation, which moves on each time the slot
+  /// is freed, so a stale ticket never names a later sleeper.
+  struct SleeperSlot {
+    /// The id of its queue entry; 0 while the slot is free.
+    var id: UInt64
+    /// How many sleepers the slot has held: tells this one's ticket from an earlier one's.
+    var generation: UInt32
+    var handle: TimerQueue.Handle?
+    /// Whether the sleeper went to sleep off the scope's lanes (an actor with its own executor):
+    /// its wake-up cannot be waited for.
+    var offLane = false
+    /// Whether the sleeper sleeps on the main actor: its wake-up then goes to the main lane.
+    var onMainActor = false
+  }
+
+  /// Names a sleeper's slot and generation, in one word: the sleeping task's frame carries it, and
+  /// a larger frame costs an unstructured task an allocation.
+  struct SleeperTicket: Sendable {
+    let raw: UInt64
+
+    init(index: Int, generation: UInt32) {
+      raw = UInt64(index) << 32 | UInt64(generation)
     }
 
-    /// A sleeper's place until it is resumed: its queue entry once it has registered.
-    struct SleeperSlot {
-      /// The id of its queue entry; 0 while the slot is free.
-      var id: UInt64
-      /// How many sleepers the slot has held: tells this one's ticket from an earlier one's.
-      var generation: UInt32
-      var handle: TimerQueue.Handle?
-      /// Whether the sleeper went to sleep off the scope's lanes (an actor with its own executor):
-      /// its wake-up cannot be waited for.
-      var offLane = false
-      /// Whether the sleeper sleeps on the main actor: its wake-up then goes to the main lane.
-      var onMainActor = false
+    var index: Int { Int(raw >> 32) }
+    var generation: UInt32 { UInt32(truncatingIfNeeded: raw) }
+  }
+
+  /// What a sleeper said of itself when its entry was taken out as due.
+  struct WokenSleeper {
+    /// Where it slept (nil when the entry's slot no longer names it).
+    var sleptAt: CallSite?
+    var offLane: Bool
+    var onMainActor: Bool
+  }
+
+  /// free → reserved: a slot for a new sleeper.
+  mutating func reserveSleeper() -> SleeperTicket {
+    let id = queue.makeSequence()
+    if let index = freeSleeperSlots.popLast() {
+      sleeperSlots[index].id = id
+      return SleeperTicket(index: index, generation: sleeperSlots[index].generation)
     }
+    sleeperSlots.append(SleeperSlot(id: id, generation: 0, handle: nil))
+    return SleeperTicket(index: sleeperSlots.count - 1, generation: 0)
+  }
 
-    /// Names a sleeper's slot and generation, in one word: the sleeping task's frame carries it, and
-    /// a larger frame costs an unstructured task an allocation.
-    struct SleeperTicket: Sendable {
-      let raw: UInt64
+  /// Whether `ticket` still names its sleeper: not resumed, cancelled or emptied out since.
+  func isReserved(_ ticket: SleeperTicket) -> Bool {
+    let index = ticket.index
+    return index < sleeperSlots.count && sleeperSlots[index].id != 0
+      && sleeperSlots[index].generation == ticket.generation
+  }
 
-      init(index: Int, generation: UInt32) {
-        raw = UInt64(index) << 32 | UInt64(generation)
-      }
+  /// Whether `ticket`'s sleeper has registered its continuation and waits in the queue.
+  func isRegistered(_ ticket: SleeperTicket) -> Bool {
+    isReserved(ticket) && sleeperSlots[ticket.index].handle != nil
+  }
 
-      var index: Int { Int(raw >> 32) }
-      var generation: UInt32 { UInt32(truncatingIfNeeded: raw) }
+  /// reserved → registered: the sleeper's continuation waits in the queue until `deadline` turns
+  /// the current offset into its wake-up (never before now). False, changing nothing, when the
+  /// ticket no longer names a sleeper — it was cancelled or emptied out on its way here, and the
+  /// caller resumes the continuation with `CancellationError` — or has registered already.
+  mutating func registerSleeper(
+    _ ticket: SleeperTicket,
+    until deadline: (Duration) -> Duration,
+    at callSite: CallSite,
+    continuation: UnsafeContinuation<Void, any Error>,
+    onMainActor: Bool
+  ) -> Bool {
+    guard isReserved(ticket), sleeperSlots[ticket.index].handle == nil else { return false }
+    let index = ticket.index
+    sleeperSlots[index].onMainActor = onMainActor
+    sleeperSlots[index].handle = queue.insert(
+      deadline: max(deadline(elapsed), elapsed),
+      callSite: callSite,
+      work: .sleep(continuation, sleeper: index),
+      id: sleeperSlots[index].id
+    )
+    return true
+  }
+
+  /// Marks a reserved or registered sleeper as sleeping off the scope's lanes; nothing once it is
+  /// gone.
+  mutating func markSleeperOffLane(_ ticket: SleeperTicket) {
+    if isReserved(ticket) { sleeperSlots[ticket.index].offLane = true }
+  }
+
+  /// registered → free, for the sleeper of slot `index` whose entry `id` the queue just took out
+  /// as due (the caller resumes the continuation the entry held). Its call site is read before the
+  /// queue reuses the entry's slot. When the slot no longer names that entry, nothing is freed.
+  mutating func wakeSleeper(at index: Int, id: UInt64) -> WokenSleeper {
+    guard index < sleeperSlots.count, sleeperSlots[index].id == id, let handle = sleeperSlots[index].handle else {
+      return WokenSleeper(sleptAt: nil, offLane: false, onMainActor: false)
     }
+    let woken = WokenSleeper(
+      sleptAt: queue.callSite(ofTaken: handle.slot),
+      offLane: sleeperSlots[index].offLane,
+      onMainActor: sleeperSlots[index].onMainActor
+    )
+    freeSleeper(at: index)
+    return woken
+  }
 
-    /// A slot for a new sleeper.
-    mutating func reserveSleeper() -> SleeperTicket {
-      let id = queue.makeSequence()
-      if let index = freeSleeperSlots.popLast() {
-        sleeperSlots[index].id = id
-        return SleeperTicket(index: index, generation: sleeperSlots[index].generation)
-      }
-      sleeperSlots.append(SleeperSlot(id: id, generation: 0, handle: nil))
-      return SleeperTicket(index: sleeperSlots.count - 1, generation: 0)
-    }
+  /// reserved or registered → free: the sleeping task was cancelled. Answers its continuation,
+  /// out of the queue, when it had registered (the caller resumes it with `CancellationError`);
+  /// nil when it had not (its registration will find the ticket gone) or was already answered.
+  mutating func cancelSleeper(_ ticket: SleeperTicket) -> UnsafeContinuation<Void, any Error>? {
+    guard isReserved(ticket) else { return nil }
+    let handle = sleeperSlots[ticket.index].handle
+    freeSleeper(at: ticket.index)
+    guard let handle, case .sleep(let continuation, _) = queue.remove(handle) else { return nil }
+    return continuation
+  }
 
-    /// Whether `ticket` still names its sleeper: not resumed, cancelled or emptied out since.
-    func isReserved(_ ticket: SleeperTicket) -> Bool {
-      let index = ticket.index
-      return index < sleeperSlots.count && sleeperSlots[index].id != 0
-        && sleeperSlots[index].generation == ticket.generation
-    }
+  /// registered → free: the test's own sleep, which nothing else would ever wake. Answers its
+  /// continuation and the deadline it slept until; nil when it is not registered.
+  mutating func strandSleeper(_ ticket: SleeperTicket) -> (UnsafeContinuation<Void, any Error>, deadline: Duration)? {
+    guard isReserved(ticket), let handle = sleeperSlots[ticket.index].handle,
+      let deadline = queue.deadline(of: handle)
+    else { return nil }
+    guard let continuation = cancelSleeper(ticket) else { return nil }
+    return (continuation, deadline)
+  }
 
-    /// Frees the slot at `index` for the next sleeper, whose ticket will not match this one's.
-    mutating func freeSleeper(at index: Int) {
-      sleeperSlots[index].id = 0
-      sleeperSlots[index].handle = nil
-      sleeperSlots[index].offLane = false
-      sleeperSlots[index].onMainActor = false
-      sleeperSlots[index].generation &+= 1
-      freeSleeperSlots.append(index)
+  /// reserved or registered → free, for a sleep outside any scope on a scheduler nobody holds,
+  /// when time is still at `sleptAt`: as ``cancelSleeper(_:)``. Nil, changing nothing, when a scope
+  /// is open or time has moved since (someone advances: the sleep is attended).
+  mutating func endUnattendedSleeper(
+    _ ticket: SleeperTicket,
+    sleptAt offset: Duration
+  ) -> UnsafeContinuation<Void, any Error>? {
+    guard scope == nil, elapsed == offset else { return nil }
+    return cancelSleeper(ticket)
+  }
+
+  /// Empties the queue, returning the continuations of the sleepers that were waiting. A sleeper
+  /// still on its way to register finds its ticket gone, and throws `CancellationError`.
+  mutating func removeAll() -> (entries: [TimerQueue.Entry], sleepers: [UnsafeContinuation<Void, any Error>]) {
+    let entries = queue.removeAll()
+    for index in sleeperSlots.indices where sleeperSlots[index].id != 0 { freeSleeper(at: index) }
+    let continuations = entries.compactMap { entry -> UnsafeContinuation<Void, any Error>? in
+      if case .sleep(let continuation, _) = entry.work { return continuation }
+      return nil
     }
+    return (entries, continuations)
+  }
+
+  /// Frees the slot at `index` for the next sleeper, whose ticket will not match this one's.
+  private mutating func freeSleeper(at index: Int) {
+    sleeperSlots[index].id = 0
+    sleeperSlots[index].handle = nil
+    sleeperSlots[index].offLane = false
+    sleeperSlots[index].onMainActor = false
+    sleeperSlots[index].generation &+= 1
+    freeSleeperSlots.append(index)
   }
 }
 

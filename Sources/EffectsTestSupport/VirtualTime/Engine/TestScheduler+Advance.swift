@@ -472,17 +472,8 @@ extension TestScheduler {
       case .once(let action), .repeating(_, let action):
         return .action(action)
       case .sleep(let continuation, let index):
-        let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
-        let handle = ours ? state.sleeperSlots[index].handle : nil
-        let offLane = ours && state.sleeperSlots[index].offLane
-        let onMainActor = ours && state.sleeperSlots[index].onMainActor
-        if handle != nil { state.freeSleeper(at: index) }
-        return .sleeper(
-          continuation,
-          sleptAt: handle.map { state.queue.callSite(ofTaken: $0.slot) },
-          offLane: offLane,
-          onMainActor: onMainActor
-        )
+        let woken = state.wakeSleeper(at: index, id: id)
+        return .sleeper(continuation, sleptAt: woken.sleptAt, offLane: woken.offLane, onMainActor: woken.onMainActor)
       }
     }
     switch consume next {

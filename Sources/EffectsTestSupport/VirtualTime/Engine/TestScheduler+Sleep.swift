@@ -55,21 +55,18 @@ extension TestScheduler {
       // Capturing `isolation` (not copying it in a capture list) keeps the closure on that actor.
       operation: {
         // Unsafe, not checked, because it pays in the benchmark `sleepers-tasks.1e4.effects`. Each
-        // continuation is resumed exactly once, under the state lock that takes it out of the
-        // queue: by `runNext`, by `onCancel`, or when the scope ends.
+        // continuation is resumed exactly once: by whoever made the one transition that freed its
+        // slot, under the state lock (see `State.SleeperSlot`).
         try await withUnsafeThrowingContinuation(isolation: isolation) {
           (continuation: UnsafeContinuation<Void, any Error>) in
-          let registered = state.withLock { state in
-            // Cancelled before we got here (or the queue was emptied): the ticket is gone.
-            guard state.isReserved(ticket) else { return false }
-            state.sleeperSlots[ticket.index].onMainActor = onMainActor
-            state.sleeperSlots[ticket.index].handle = state.queue.insert(
-              deadline: max(deadline(state.elapsed), state.elapsed),
-              callSite: callSite,
-              work: .sleep(continuation, sleeper: ticket.index),
-              id: state.sleeperSlots[ticket.index].id
+          let registered = state.withLock {
+            $0.registerSleeper(
+              ticket,
+              until: deadline,
+              at: callSite,
+              continuation: continuation,
+              onMainActor: onMainActor
             )
-            return true
           }
           if !registered {
             continuation.resume(throwing: CancellationError())
@@ -79,15 +76,8 @@ extension TestScheduler {
         }
       },
       onCancel: {
-        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-          // Already resumed, or the queue was emptied: nothing to do.
-          guard state.isReserved(ticket) else { return nil }
-          let handle = state.sleeperSlots[ticket.index].handle
-          state.freeSleeper(at: ticket.index)
-          // Not registered yet: freeing the ticket tells the registration to throw.
-          guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
-          return continuation
-        }
+        // Nil when already resumed, or not registered yet (its registration will throw).
+        let continuation = state.withLock { $0.cancelSleeper(ticket) }
         guard let continuation else { return }
         if onMainActor, #available(EffectsVirtualTime , *) {
           VirtualExecutor.resumingOnMainActor { continuation.resume(throwing: CancellationError()) }
@@ -160,13 +150,7 @@ extension TestScheduler {
     at callSite: CallSite,
     after limit: Duration
   ) {
-    let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-      guard state.scope == nil, state.elapsed == elapsed, state.isReserved(ticket) else { return nil }
-      let handle = state.sleeperSlots[ticket.index].handle
-      state.freeSleeper(at: ticket.index)
-      guard let handle, case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
-      return continuation
-    }
+    let continuation = state.withLock { $0.endUnattendedSleeper(ticket, sleptAt: elapsed) }
     continuation?.resume(throwing: UnattendedSleep(limit: limit))
   }
 
@@ -199,14 +183,7 @@ extension TestScheduler {
     executor.driverSleeps(
       VirtualExecutor.SleepingDriver { [weak self] in
         guard let self else { return }
-        let taken = state.withLock { state -> (UnsafeContinuation<Void, any Error>, Duration)? in
-          guard state.isReserved(ticket), let handle = state.sleeperSlots[ticket.index].handle,
-            let deadline = state.queue.deadline(of: handle)
-          else { return nil }
-          state.freeSleeper(at: ticket.index)
-          guard case .sleep(let continuation, _) = state.queue.remove(handle) else { return nil }
-          return (continuation, deadline)
-        }
+        let taken = state.withLock { $0.strandSleeper(ticket) }
         guard let (continuation, deadline) = taken else { return }
         // Found before the resumption, while the test's chain of calls is as it slept.
         let sleptAt =
@@ -243,9 +220,7 @@ extension TestScheduler {
   private func markOffLane(_ ticket: State.SleeperTicket, of scope: AnyObject, at callSite: CallSite) {
     let executor = unsafeDowncast(scope, to: VirtualExecutor.self)
     guard VirtualExecutor.current === executor else { return }
-    state.withLock { state in
-      if state.isReserved(ticket) { state.sleeperSlots[ticket.index].offLane = true }
-    }
+    state.withLock { $0.markSleeperOffLane(ticket) }
     guard executor.claimReport(of: "sleeps off the lanes") else { return }
     reportIssue(
       VirtualTimeWording.offLaneSleep(),

@@ -59,10 +59,7 @@ extension TestScheduler {
       var taken: [Taken] = []
       func take(_ work: TimerQueue.Work, id: UInt64) {
         guard case .sleep(let continuation, let index) = work else { return }
-        let ours = index < state.sleeperSlots.count && state.sleeperSlots[index].id == id
-        let onMainActor = ours && state.sleeperSlots[index].onMainActor
-        if ours, state.sleeperSlots[index].handle != nil { state.freeSleeper(at: index) }
-        taken.append((continuation, onMainActor))
+        taken.append((continuation, state.wakeSleeper(at: index, id: id).onMainActor))
       }
       if deadline < TimerQueue.never {
         while let (id, _, work) = state.queue.popEarliest(dueBy: deadline) { take(work, id: id) }
