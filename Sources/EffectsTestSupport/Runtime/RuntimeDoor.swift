@@ -61,6 +61,21 @@ enum RuntimeDoor {
     /// The warnings said so far under these conditions: a forced test is a process of its own,
     /// where each warning is said once.
     let warned = Locked<Set<String>>([])
+
+    /// Conditions to force; making them tells ``RuntimeDoor/status(at:)`` to look for them from
+    /// now on (until then, a status read costs no task-local read).
+    init(
+      runtimeUnavailable: String? = nil,
+      taskStatusUnreadable: Bool = false,
+      realSleepsUnseen: Bool = false,
+      brokenAssumptions: Set<RuntimeDoor.Assumption> = []
+    ) {
+      self.runtimeUnavailable = runtimeUnavailable
+      self.taskStatusUnreadable = taskStatusUnreadable
+      self.realSleepsUnseen = realSleepsUnseen
+      self.brokenAssumptions = brokenAssumptions
+      RuntimeDoor.statusLayout.withLock { $0.forcingSeen = true }
+    }
   }
 
   /// What the current test forces; nil everywhere but in this library's own tests.
@@ -130,11 +145,22 @@ enum RuntimeDoor {
   typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
   typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
 
-  struct HookSlots {
-    let enqueue: UnsafeMutablePointer<EnqueueHook?>
-    let main: UnsafeMutablePointer<MainHook?>
-    let delay: UnsafeMutablePointer<DelayHook?>
-    let deadline: UnsafeMutablePointer<DeadlineHook?>
+  /// Where the four hook variables are, as addresses (`Sendable`, so the slots are a plain
+  /// `static let`), each typed as its hook where it is used.
+  struct HookSlots: Sendable {
+    private let enqueueAddress, mainAddress, delayAddress, deadlineAddress: UInt
+
+    /// The slots of `found`, four, in the order of ``RuntimeDoor/hookNames``.
+    init(_ found: [UnsafeMutableRawPointer]) {
+      (enqueueAddress, mainAddress, delayAddress, deadlineAddress) = (
+        UInt(bitPattern: found[0]), UInt(bitPattern: found[1]), UInt(bitPattern: found[2]), UInt(bitPattern: found[3])
+      )
+    }
+
+    var enqueue: UnsafeMutablePointer<EnqueueHook?> { UnsafeMutablePointer(bitPattern: enqueueAddress)! }
+    var main: UnsafeMutablePointer<MainHook?> { UnsafeMutablePointer(bitPattern: mainAddress)! }
+    var delay: UnsafeMutablePointer<DelayHook?> { UnsafeMutablePointer(bitPattern: delayAddress)! }
+    var deadline: UnsafeMutablePointer<DeadlineHook?> { UnsafeMutablePointer(bitPattern: deadlineAddress)! }
   }
 
   /// The hook variables, as the runtime exports them.
@@ -145,15 +171,10 @@ enum RuntimeDoor {
 
   /// The hook variables, found by name in the loaded runtime; nil when one is missing. Written
   /// only by `RuntimeHooks`, under its lock.
-  nonisolated(unsafe) static let hookSlots: HookSlots? = {
+  static let hookSlots: HookSlots? = {
     let found = hookNames.compactMap(Platform.symbol(named:))
     guard found.count == hookNames.count else { return nil }
-    return HookSlots(
-      enqueue: found[0].assumingMemoryBound(to: EnqueueHook?.self),
-      main: found[1].assumingMemoryBound(to: MainHook?.self),
-      delay: found[2].assumingMemoryBound(to: DelayHook?.self),
-      deadline: found[3].assumingMemoryBound(to: DeadlineHook?.self)
-    )
+    return HookSlots(found)
   }()
 
   /// A hook as an address (a thin function is one pointer): how a slot is known to hold it.
@@ -245,9 +266,16 @@ enum RuntimeDoor {
     var hasDependency: Bool { bits & 0x4000 != 0 }
   }
 
-  /// Where a task keeps its status: found once, on a running task, by ``calibrateStatus(on:)``;
-  /// nil until then, or when neither candidate holds what a running task's status must hold.
-  private static let statusOffset = Locked<Int??>(.none)
+  /// Where a task keeps its status: found once, on a running task, by ``calibrateStatus(on:)``.
+  fileprivate static let statusLayout = Locked(StatusLayout())
+
+  /// What a status read needs, in one lock: the offset, and whether a test may force it away.
+  fileprivate struct StatusLayout: Sendable {
+    /// Nil until calibrated; then the offset, or nil when neither candidate holds.
+    var offset: Int?? = .none
+    /// Whether a ``Forced`` has been made in this process: only then is the task-local read.
+    var forcingSeen = false
+  }
 
   /// The candidates: the private storage follows the 64-byte job header and two words, and holds
   /// the status either first or after two words of exclusivity state.
@@ -258,16 +286,16 @@ enum RuntimeDoor {
   /// "complete", and agree with the runtime on whether the task is cancelled. Returns whether task
   /// status can be read on this runtime.
   static func calibrateStatus(on task: UnownedJob) -> Bool {
-    statusOffset.withLock { offset in
-      guard offset == nil else { return }
+    statusLayout.withLock { layout in
+      guard layout.offset == nil else { return }
       guard MemoryLayout<UnsafeRawPointer>.size == 8, let isCancelledTask else {
-        offset = .some(nil)
+        layout.offset = .some(nil)
         return
       }
       let pointer = unsafeBitCast(task, to: UnsafeMutableRawPointer.self)
       let flags = flags(of: task)
       let cancelled = isCancelledTask(pointer)
-      offset = .some(
+      layout.offset = .some(
         candidateOffsets.first { candidate in
           isStatus(pointer.load(fromByteOffset: candidate, as: UInt64.self), ofJobFlags: flags, cancelled: cancelled)
         }
@@ -287,12 +315,13 @@ enum RuntimeDoor {
 
   /// The offset of a task's status, when it can be read (a test can force it unreadable).
   private static var readableStatusOffset: Int? {
-    if let forced = RuntimeDoor.forced,
+    let layout = statusLayout.snapshot
+    if layout.forcingSeen, let forced = RuntimeDoor.forced,
       forced.taskStatusUnreadable || forced.brokenAssumptions.contains(.taskStatus)
     {
       return nil
     }
-    return statusOffset.snapshot ?? nil
+    return layout.offset ?? nil
   }
 
   /// The status of the task at `address` (alive); nil when this runtime's layout is not known.
@@ -538,13 +567,13 @@ extension RuntimeDoor.HookSlots {
 @available(EffectsVirtualTime, *)
 enum RuntimeHooks {
   /// This library's hooks as addresses (a thin function is one pointer), in the order of
-  /// ``hookNames``: how a slot is known to still hold one of them.
+  /// ``RuntimeDoor/hookNames``: how a slot is known to still hold one of them.
   private static let ours: [UInt] = [
     RuntimeDoor.address(ofHook: enqueueHook), RuntimeDoor.address(ofHook: mainHook),
     RuntimeDoor.address(ofHook: delayHook), RuntimeDoor.address(ofHook: deadlineHook),
   ]
 
-  nonisolated(unsafe) private static let slots = RuntimeDoor.hookSlots
+  private static let slots = RuntimeDoor.hookSlots
 
   /// How many scopes are open.
   private static let installs = Locked(0)
@@ -575,9 +604,6 @@ enum RuntimeHooks {
     original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
   }
 
-  /// The hook variables a scope sets, as the runtime exports them.
-  static let hookNames = RuntimeDoor.hookNames
-
   /// Why a scope could not install the hooks.
   enum RetainFailure: Error {
     /// The runtime lacks something a scope needs (the reason says what).
@@ -592,7 +618,7 @@ enum RuntimeHooks {
     guard let slots else { return .failure(.unavailable("this concurrency runtime does not export its hooks")) }
     return installs.withLock { count in
       if count == 0 {
-        let held = zip(hookNames, slots.values).filter { $0.1 != 0 }.map(\.0)
+        let held = zip(RuntimeDoor.hookNames, slots.values).filter { $0.1 != 0 }.map(\.0)
         guard held.isEmpty else { return .failure(.heldByAnotherLibrary(held)) }
         slots.enqueue.pointee = enqueueHook
         slots.main.pointee = mainHook
@@ -627,7 +653,7 @@ enum RuntimeHooks {
     return installs.withLock { count in
       // Every advance asks: the common answer (all four still ours) reads four words, no array.
       guard count > 0, !slots.hold(ours) else { return [] }
-      return zip(hookNames, zip(slots.values, ours)).filter { $0.1.0 != $0.1.1 }.map(\.0)
+      return zip(RuntimeDoor.hookNames, zip(slots.values, ours)).filter { $0.1.0 != $0.1.1 }.map(\.0)
     }
   }
 }
@@ -740,13 +766,13 @@ extension RuntimeDoor {
     isolation: isolated (any Actor)? = #isolation
   ) async -> Findings {
     var findings = Findings()
-    findings.missing = (requiredFunctions + RuntimeHooks.hookNames).filter { !exports($0) }
+    findings.missing = (requiredFunctions + hookNames).filter { !exports($0) }
     let current = withUnsafeCurrentTask { task in
       task.map { UInt(bitPattern: unsafeBitCast($0, to: UnsafeRawPointer.self)) }
     }
     let holds: [Assumption: Bool] = [
       .functions: driver.map(address(of:)) == current && current != nil && driver.flatMap(taskID(of:)) != nil,
-      .hooks: RuntimeHooks.hookNames.allSatisfy(exports),
+      .hooks: hookNames.allSatisfy(exports),
       .jobFlags: driver.map(isTask) ?? false,
       .taskStatus: driver.map(calibrateStatus(on:)) ?? false,
       .asyncContexts: await checkAsyncContexts(),

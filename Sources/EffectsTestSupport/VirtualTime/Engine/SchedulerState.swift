@@ -312,8 +312,10 @@ struct TimerQueue {
     /// the benchmark `callbacks.1e4.effects` (every schedule makes a key): `Duration.components`
     /// divides 128 bits in software, 376 of the 3,685 instructions of a callback; one hardware
     /// division here.
-    init?(deadline: Duration, sequence: UInt64, slot: Int) {
-      let (low, high) = RuntimeDoor.attosecondWords(of: deadline)
+    ///
+    /// `twoWords`: ``RuntimeDoor/durationIsTwoWords``, which the queue reads once, not per key.
+    init?(deadline: Duration, sequence: UInt64, slot: Int, twoWords: Bool = RuntimeDoor.durationIsTwoWords) {
+      let (low, high) = RuntimeDoor.attosecondWords(of: deadline, twoWords: twoWords)
       // Deadlines are never negative (elapsed time and delays are not); the nanoseconds must fit
       // in 64 bits, so the quotient below cannot overflow.
       guard high >= 0, UInt64(high) < Self.nanosecond else { return nil }
@@ -329,9 +331,14 @@ struct TimerQueue {
 
     /// The deadline the key was made from.
     var deadline: Duration {
+      deadline(twoWords: RuntimeDoor.durationIsTwoWords)
+    }
+
+    /// The deadline the key was made from (`twoWords` as in ``init(deadline:sequence:slot:twoWords:)``).
+    func deadline(twoWords: Bool) -> Duration {
       let (high, low) = coarse.multipliedFullWidth(by: Self.nanosecond)
       let (sum, carry) = low.addingReportingOverflow(UInt64(fine))
-      return RuntimeDoor.duration(attosecondWords: (sum, Int64(high) + (carry ? 1 : 0)))
+      return RuntimeDoor.duration(attosecondWords: (sum, Int64(high) + (carry ? 1 : 0)), twoWords: twoWords)
     }
 
     /// The exact order: deadline, then sequence.
@@ -364,6 +371,8 @@ struct TimerQueue {
     var work: Work?
   }
 
+  /// ``RuntimeDoor/durationIsTwoWords``, read once for the queue's keys.
+  private let twoWords = RuntimeDoor.durationIsTwoWords
   private var slots: [Slot] = []
   private var deadlines: [Duration] = []
   /// Where each slot's work was scheduled: an index into ``sites``, 4 bytes where a `CallSite`
@@ -480,7 +489,7 @@ struct TimerQueue {
       dropDeadKeys()
       return nil
     }
-    let limitKey = limit.flatMap { Key(deadline: $0, sequence: .max, slot: 0) }
+    let limitKey = limit.flatMap { Key(deadline: $0, sequence: .max, slot: 0, twoWords: twoWords) }
     while true {
       if let top = now.first {
         guard isLive(top) else {
@@ -489,7 +498,7 @@ struct TimerQueue {
         }
         if let limitKey, limitKey < top { return nil }
         Heap.pop(&now)
-        return take(slot: Int(top.slot), deadline: top.deadline)
+        return take(slot: Int(top.slot), deadline: top.deadline(twoWords: twoWords))
       }
       if occupied != 0 {
         let bucket = occupied.trailingZeroBitCount + 1
@@ -586,7 +595,7 @@ struct TimerQueue {
       neverCount += 1
       return
     }
-    guard let key = Key(deadline: deadline, sequence: sequence, slot: slot) else {
+    guard let key = Key(deadline: deadline, sequence: sequence, slot: slot, twoWords: twoWords) else {
       return Heap.push(FarKey(deadline: deadline, sequence: sequence, slot: slot), into: &far)
     }
     precondition(key.coarse >= base, "TimerQueue: a deadline before the last one taken out")
