@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// The executor of one virtual-time scope: it runs every job of the scope's tasks and knows,
-/// exactly, when none is left — the basis of `await TestScheduler.advance(by:)`.
+/// exactly, when none is left — the basis of `await TestScheduler.advance(by:)`. (This file also
+/// holds what its lanes run on: ``ParkedThreads``, ``LaneWatchdog`` and ``MainActorProxy``.)
 ///
 /// A scope's jobs run on two lanes, one job at a time on each:
 /// - **its own serial thread**, for nonisolated work and default actors (jobs arrive through the
@@ -893,134 +894,340 @@ extension VirtualExecutor {
   }
 }
 
-// A test that awaits something while every task of its scope sleeps on virtual time — most often
-// `await task.value` on a task asleep past the last advance — waits for ever: only the test moves
-// time. The watchdog finds the scope so, the scope moves time to the next deadline itself, and the
-// test is told where it waited (#42).
+// MARK: - The lanes' threads
 
+/// Threads that run one piece of long-running work each, kept parked when it returns for the next
+/// piece: the threads of scopes' serial lanes (``lanes``).
+///
+/// A scope starts its lane's thread with the lane's first job: a `@MainActor` test meets one as
+/// soon as it awaits anything nonisolated (`await task.value`, whose getter is nonisolated, is
+/// enough). Starting and ending a thread for each such scope cost about 22 µs of the 124 µs that
+/// ten awaited steps take in a scope (`steps.1e1`, a size run by hand; `steps.1e3.effects` started
+/// 107 threads in 101 scopes, and starts 6 now); handing the lane to a thread parked by an
+/// earlier scope costs one wake-up. A thread whose lane was given up on (its job blocked) parks
+/// when that job returns, or never. No more than `keptIdle` threads park at once; the others end.
+///
+/// What code under test leaves on a lane's thread (its `threadDictionary`, a pthread key, its
+/// name or priority) is seen by the scopes the thread serves next, as on the threads of Swift's own
+/// global executor, which every test shares. The lane's own thread-specific state is set and
+/// cleared by each scope (`VirtualExecutor.lane`, `VirtualExecutor.resumption`).
+final class ParkedThreads: Sendable {
+  /// The threads of scopes' serial lanes: enough parked for the scopes of the tests that run in
+  /// parallel on this machine.
+  static let lanes = ParkedThreads(
+    name: "swift-effects.VirtualExecutor",
+    keptIdle: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+  )
+
+  /// One thread, and the work it is given next.
+  private final class Worker: @unchecked Sendable {
+    let condition = NSCondition()
+    /// Guarded by `condition`.
+    var work: (@Sendable () -> Void)?
+  }
+
+  private let name: String
+  private let keptIdle: Int
+  /// For tests: called on a thread each time its work has returned, with whether it parked.
+  private let afterWork: (@Sendable (_ parked: Bool) -> Void)?
+  /// The parked threads, the last parked first.
+  private let idle = Locked<[Worker]>([])
+
+  init(name: String, keptIdle: Int, afterWork: (@Sendable (_ parked: Bool) -> Void)? = nil) {
+    self.name = name
+    self.keptIdle = keptIdle
+    self.afterWork = afterWork
+  }
+
+  /// How many threads are parked now.
+  var parkedCount: Int {
+    idle.withLock { $0.count }
+  }
+
+  /// Runs `work` on a parked thread, or on a new one (8 MB of stack) when none is parked.
+  func run(_ work: @escaping @Sendable () -> Void) {
+    if let worker = idle.withLock({ $0.popLast() }) {
+      worker.condition.lock()
+      worker.work = work
+      worker.condition.signal()
+      worker.condition.unlock()
+      return
+    }
+    let worker = Worker()
+    worker.work = work
+    let thread = Thread { [self] in serve(worker) }
+    thread.name = name
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  /// A thread's life: run what it was given, park, and run the next, until too many are parked.
+  private func serve(_ worker: Worker) {
+    while true {
+      worker.condition.lock()
+      while worker.work == nil { worker.condition.wait() }
+      let work = worker.work
+      worker.work = nil
+      worker.condition.unlock()
+      // In a pool of its own: the thread outlives the work, and used to drain what it
+      // autoreleased by exiting.
+      Platform.withAutoreleasePool { work?() }
+      let parked = idle.withLock { idle in
+        guard idle.count < keptIdle else { return false }
+        idle.append(worker)
+        return true
+      }
+      afterWork?(parked)
+      guard parked else { return }
+    }
+  }
+}
+
+// MARK: - The lanes' watchdog
+
+/// Watches the serial lane of every open scope for a job that does not return — a task that
+/// blocks the lane's thread (a semaphore, a lock held across an `await`, `DispatchQueue.sync` onto
+/// work of the scope) would otherwise stop every other task of the scope, and a test waiting for
+/// them would hang.
+///
+/// One thread for the process looks at each lane every ``interval`` while a scope is open, and
+/// sleeps otherwise. Each look reads a counter and a flag: the lanes pay nothing per job. A job
+/// that something waits behind (a queued job, an advance), seen running across looks for
+/// ``waitingLimit`` while its thread sleeps in the kernel, or for ``busyLimit`` whatever it does,
+/// is given up on: the lane goes on on a new thread, and the scope reports the blocked job. The
+/// thread's state comes from ``Platform/state(of:)``; where the platform cannot tell, a job is
+/// held to ``waitingLimit``. Under the thread sanitizer, where a wait proves nothing, the lane
+/// still goes on but nothing is reported: a job that never returns is reported by the scope's
+/// end, as a task that did not end.
+///
+/// Under a debugger, nothing is given up on. Only time in which the job could run counts:
+/// - A look that finds the lane's thread stopped (held by a debugger, or stopped by a signal)
+///   starts the job's clock again.
+/// - So does a look that comes more than ``stoppedGap`` late: the watchdog itself did not run in
+///   between, so the whole process was stopped (at a breakpoint, or by `SIGSTOP` or Ctrl-Z).
+/// - While a debugger is attached (``Platform/isTraced``), a job due to be given up on is spared
+///   and its clock starts again. Stepping resumes every thread between steps, so the lane's
+///   thread is not seen stopped at every look, and a job stepped through line by line may take
+///   minutes; a debugger session is interactive, and a real hang still ends with the scope's end
+///   or the test's time limit. Whether a debugger is attached is asked only when a job is due to
+///   be given up on — once per ``waitingLimit`` at most, and never while every job returns.
 @available(EffectsVirtualTime, *)
-extension VirtualExecutor {
-  /// What the scope's scheduler did for a stalled test: what was asleep, and where time went.
-  /// Nothing is symbolicated here (that takes up to a few hundred milliseconds, and this runs on
-  /// the watchdog's thread, whose looks at every scope must not come late): the report does it,
-  /// on the test's task.
-  struct MovedForStall: Sendable {
-    /// How many tasks slept until ``to``.
-    var count: Int
-    /// Where the first of them was queued, and its resume points (where it slept, when its site
-    /// names no line).
-    var queuedAt: CallSite
-    var sleptAt: [UInt]
-    /// The instant time was moved to; for sleeps until the end of virtual time, the instant they
-    /// slept until, which never comes (time stayed where it was).
-    var to: Duration
-    /// Whether the sleeping tasks were cancelled instead (they slept until the end of virtual
-    /// time).
-    var cancelled = false
+enum LaneWatchdog {
+  /// How often the watchdog looks.
+  static let interval: Duration = .milliseconds(100)
+  /// How long a job may wait (blocked in the kernel) before it is given up on: far longer than
+  /// any lock is held, even on a loaded machine.
+  static let waitingLimit: Duration = .seconds(1) * slowdown
+  /// How long a job may run at all before it is given up on: long enough for any real
+  /// computation between two suspensions in a test.
+  static let busyLimit: Duration = .seconds(10) * slowdown
+  /// How much later than ``interval`` a look may come before the watchdog counts the process as
+  /// stopped in between: far longer than a busy machine keeps a thread from running.
+  static let stoppedGap: Duration = .milliseconds(500) * slowdown
+
+  /// Whether the thread sanitizer runs: it slows every lock and every thread down many times
+  /// (and holds locks of its own), so a long wait proves nothing there.
+  static let isSanitized = RuntimeDoor.isThreadSanitized
+
+  /// 5 under the thread sanitizer; 1 otherwise.
+  private static var slowdown: Int {
+    isSanitized ? 5 : 1
   }
 
-  /// A stall the scope has moved time for, waiting to be reported on the test's task.
-  struct Stall {
-    /// The first move; nil while it is being made (set first, so that the test's resumption,
-    /// which the move may queue at once, is seen).
-    var first: MovedForStall?
-    /// How many times time was moved for the stalled test since the report.
-    var times = 0
-    /// The resume points of the test as it went on after the stall (its job, queued, not run):
-    /// where it waited.
-    var awaitedAt: [UInt] = []
+  private struct Watched {
+    unowned let executor: VirtualExecutor
+    /// The lane's job count at the last look, and since when that job's time counts.
+    var lastStarted: UInt64 = 0
+    var runningSince: DispatchTime?
+    /// For tests: whether a debugger counts as attached while this lane is looked at, instead of
+    /// what ``Platform/isTraced`` says, and what to call each time a job is spared for it.
+    var tracedOverride: (traced: Bool, whenSpared: @Sendable () -> Void)?
   }
 
-  /// Sets the scope's scheduler, which moves time for a stalled test, until the scope closes.
-  ///
-  /// Held strongly, not through a closure with a weak capture: that cost every scope two
-  /// allocations (the closure's context and the scheduler's weak side table), which the benchmark
-  /// `scopes.1e3.effects` counted. The cycle it makes (the scheduler holds its open scope) ends
-  /// when the scope closes.
-  func whenStalled(move scheduler: TestScheduler) {
-    condition.lock()
-    stalledScheduler = scheduler
-    condition.unlock()
+  private final class Watcher: @unchecked Sendable {
+    let condition = NSCondition()
+    /// Guarded by `condition`.
+    var watched: [ObjectIdentifier: Watched] = [:]
+    /// Guarded by `condition`.
+    var started = false
   }
 
-  /// How long the scope must look stalled before it moves time: a second (five under the thread
-  /// sanitizer) the first time, since the test may be waiting for something real; one look after
-  /// that, for the next sleep of the same wait.
-  private var stallPatience: Duration {
-    stallsMoved == 0 ? LaneWatchdog.waitingLimit : LaneWatchdog.interval
+  private static let watcher = Watcher()
+
+  /// Starts watching `executor`'s lane until ``forget(_:)``.
+  static func watch(_ executor: VirtualExecutor) {
+    let watcher = watcher
+    watcher.condition.lock()
+    let wasIdle = watcher.watched.isEmpty
+    watcher.watched[ObjectIdentifier(executor)] = Watched(executor: executor)
+    if !watcher.started {
+      watcher.started = true
+      let thread = Thread { run(watcher) }
+      thread.name = "swift-effects.LaneWatchdog"
+      thread.start()
+    }
+    if wasIdle { watcher.condition.signal() }
+    watcher.condition.unlock()
   }
 
-  /// One look of the watchdog: whether the scope is stalled — its test suspended waiting on a
-  /// task or a continuation, no job of the scope queued or running, no advance under way, nothing
-  /// finished since the last look — and, once it has been for ``stallPatience``, moves time to
-  /// the next deadline through ``stalledScheduler``. `afterStop`: the process was stopped since the last
-  /// look (a debugger), which no stall is charged for.
-  func judgeStall(elapsed: Duration, afterStop: Bool) {
-    condition.lock()
-    // A test in a real sleep of its own waits for real time, not for the scope: left alone (the
-    // sleep is reported as such).
-    let quiet =
-      !closed && inFlight == 0 && idleWaiters.isEmpty && sleepingDriver == nil && finishedJobs == stallMark
-      && !afterStop && !escapes.contains(where: \.byDriver)
-    stallMark = finishedJobs
-    guard quiet, let driver else {
-      stalledFor = .zero
-      condition.unlock()
+  /// Stops watching `executor`: called when its scope closes, before it can be freed.
+  static func forget(_ executor: VirtualExecutor) {
+    watcher.condition.lock()
+    watcher.watched[ObjectIdentifier(executor)] = nil
+    watcher.condition.unlock()
+  }
+
+  private static func run(_ watcher: Watcher) {
+    watcher.condition.lock()
+    var lastLook = DispatchTime.now()
+    while true {
+      if watcher.watched.isEmpty {
+        watcher.condition.wait()
+        lastLook = .now()
+        continue
+      }
+      _ = watcher.condition.wait(until: Date(timeIntervalSinceNow: interval.timeInterval))
+      // Real time, not the number of looks: a look can come early (a scope opening wakes it).
+      let now = DispatchTime.now()
+      // Long overdue: the watchdog did not run in between, so the whole process was stopped.
+      let sinceLastLook = elapsed(from: lastLook, to: now)
+      let afterStop = sinceLastLook > interval + stoppedGap
+      lastLook = now
+      // Each lane is updated in place: writing it back by key while iterating would copy the
+      // whole dictionary on every look (an allocation whose count would follow the wall clock).
+      // (Not `for index in values.indices`: those indices hold a second reference to the storage.)
+      var index = watcher.watched.startIndex
+      while index != watcher.watched.endIndex {
+        // Under the watcher's lock: `forget` (which takes it) runs before the executor goes.
+        look(at: &watcher.watched.values[index], now: now, afterStop: afterStop)
+        // The patience of waits for the scope is judged on the same looks: a wait costs nothing.
+        watcher.watched.values[index].executor.judgeWaiters(elapsed: sinceLastLook, afterStop: afterStop)
+        // So is whether the test waits while every task of its scope sleeps on virtual time.
+        watcher.watched.values[index].executor.judgeStall(elapsed: sinceLastLook, afterStop: afterStop)
+        watcher.watched.formIndex(after: &index)
+      }
+    }
+  }
+
+  /// One look at a lane: starts, restarts or stops the clock of its running job, and gives the
+  /// job up when its time is over. `afterStop`: the process was stopped since the last look.
+  private static func look(at watched: inout Watched, now: DispatchTime, afterStop: Bool) {
+    let lane = watched.executor.laneSnapshot()
+    defer { watched.lastStarted = lane.started }
+    guard lane.running else {
+      watched.runningSince = nil
       return
     }
-    stalledFor += elapsed
-    let due = stalledFor >= stallPatience
-    let scheduler = stalledScheduler
-    condition.unlock()
-    guard due, ScopeTasks.isWaitingOnADependency(driver), !Platform.isTraced else {
-      if due { resetStall() }
+    guard let since = watched.runningSince, lane.started == watched.lastStarted, !afterStop else {
+      watched.runningSince = now
       return
     }
-    condition.lock()
-    if stall == nil { stall = Stall() }
-    condition.unlock()
-    let moved = movingTime(scheduler)
-    condition.lock()
-    stalledFor = .zero
-    if let moved {
-      stallsMoved += 1
-      if stall?.first == nil { stall?.first = moved }
-      stall?.times += 1
-    } else if stall?.times == 0 {
-      stall = nil
+    let runningFor = elapsed(from: since, to: now)
+    guard runningFor >= waitingLimit else { return }
+    let state = lane.thread.map(Platform.state(of:)) ?? .unknown
+    // Held by a debugger, or stopped by a signal: none of that time is the job's.
+    guard state != .stopped else {
+      watched.runningSince = now
+      return
     }
-    condition.unlock()
+    let waiting = state != .running
+    let limit = waiting ? waitingLimit : busyLimit
+    guard runningFor >= limit else { return }
+    // Due to be given up on: the one moment the platform is asked whether a debugger is attached.
+    guard !(watched.tracedOverride?.traced ?? Platform.isTraced) else {
+      watched.runningSince = now
+      watched.tracedOverride?.whenSpared()
+      return
+    }
+    watched.executor.replaceBlockedLane(
+      job: lane.started,
+      after: limit,
+      waiting: waiting,
+      reported: !isSanitized
+    )
+    watched.runningSince = nil
   }
 
-  /// Moves time on `scheduler` as the scope's own work (on behalf of its lane), so that what it
-  /// resumes is queued as the scope's, not as an escape from outside.
-  private func movingTime(_ scheduler: TestScheduler?) -> MovedForStall? {
-    let previous = Self.lane.value
-    Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
-    defer { Self.lane.set(previous) }
-    return scheduler?.moveTimeForStalledTest()
+  private static func elapsed(from start: DispatchTime, to end: DispatchTime) -> Duration {
+    .nanoseconds(Int64(end.uptimeNanoseconds - start.uptimeNanoseconds))
   }
 
-  private func resetStall() {
-    condition.lock()
-    stalledFor = .zero
-    condition.unlock()
+  // MARK: For tests
+
+  /// Runs `body` with the watchdog taking a debugger as attached (`traced`) or not while it looks
+  /// at `executor`'s lane, whatever ``Platform/isTraced`` says, calling `whenSpared` (on the
+  /// watchdog's thread) each time it spares a job for that debugger; then asks the platform again.
+  /// Only that lane is affected, so tests running at the same time see the real answer.
+  static func withTraced<R>(
+    _ traced: Bool,
+    for executor: VirtualExecutor,
+    whenSpared: @escaping @Sendable () -> Void = {},
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    setTracedOverride((traced, whenSpared), for: executor)
+    defer { setTracedOverride(nil, for: executor) }
+    return try await body()
   }
 
-  /// Reads where the test waited, when `job` (queued by the scope, not run yet) is the test's own
-  /// resumption after a stall. Called with the lock held.
-  func noteDriverResumedAfterStall(_ job: UnownedJob) {
-    guard let driver, ScopeTasks.address(of: job) == driver, stall?.awaitedAt.isEmpty == true else { return }
-    stall?.awaitedAt = ScopeTasks.resumePoints(ofQueuedTask: driver) ?? []
+  private static func setTracedOverride(
+    _ traced: (traced: Bool, whenSpared: @Sendable () -> Void)?,
+    for executor: VirtualExecutor
+  ) {
+    watcher.condition.lock()
+    watcher.watched[ObjectIdentifier(executor)]?.tracedOverride = traced
+    watcher.condition.unlock()
+  }
+}
+
+// MARK: - The main lane's stand-in for the main actor
+
+/// The main actor's executor as the tasks of a virtual-time scope see it.
+///
+/// While a scope is open, the runtime asks ``RuntimeHooks`` for the main actor's executor on every
+/// hop to the main actor; from inside a scope the answer is this proxy. Its `enqueue` hands the
+/// job to the scope, which counts it and runs it on the main queue — where the main actor's own
+/// executor runs jobs — so the code keeps real main-actor isolation and the scope knows when it
+/// is done.
+///
+/// One proxy serves every scope, and lives for the whole process: a main-actor task keeps its
+/// executor while suspended, so a task of a scope that is resumed after the scope closed still
+/// finds the proxy, which then runs the job on the main queue like the main actor would.
+@available(EffectsVirtualTime, *)
+final class MainActorProxy: SerialExecutor {
+  static let shared = MainActorProxy()
+
+  private init() {}
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if VirtualExecutor.take(job, onMainActor: true) { return }
+    // No open scope owns it: run it as the main actor would.
+    DispatchQueue.main.async {
+      job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
+    }
   }
 
-  /// The stall since the last call, if any, for the test's task to report.
-  func takeStall() -> Stall? {
-    condition.lock()
-    defer { condition.unlock() }
-    // Not while the test has not gone on yet: its line is read when it does.
-    guard let taken = stall, taken.first != nil, !taken.awaitedAt.isEmpty || closed else { return nil }
-    stall = nil
-    return taken
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
   }
+
+  /// Its jobs run on the main queue: that is what being on the main actor means here.
+  func checkIsolated() {
+    dispatchPrecondition(condition: .onQueue(.main))
+  }
+}
+
+/// An actor whose executor is ``MainActorProxy``: awaiting one of its methods moves a main-actor
+/// task onto the proxy, so the scope counts it from then on (its later wake-ups are queued there).
+@available(EffectsVirtualTime, *)
+actor MainLane {
+  static let shared = MainLane()
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    MainActorProxy.shared.asUnownedSerialExecutor()
+  }
+
+  /// Does nothing: calling it is the hop.
+  func enter() {}
 }
