@@ -102,7 +102,7 @@ extension TestScheduler {
       reportIssue(
         VirtualTimeWording.advancedInAnotherSchedulersScope(
           operation: operation,
-          ownScope: own.map { "; this one's scope is open at \($0.site)" } ?? ", and this one has no scope open"
+          ownScopeSite: own?.site
         ),
         kind: .wrongScheduler,
         at: caller
@@ -191,32 +191,17 @@ extension TestScheduler {
   ) {
     let place = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: awaitedAt) ?? fallback
     let site = ReadSite.firstFrameOfCodeUnderTest(inResumePoints: first.sleptAt)?.description ?? "\(first.queuedAt)"
-    let tasks = first.count == 1 ? "a task" : "\(first.count) tasks"
-    let more = times == 1 ? "" : ", and \(times - 1) more \(times == 2 ? "time" : "times") as the wait went on"
-    let limit = LaneWatchdog.waitingLimit
-    guard !first.cancelled else {
-      let (them, each) = first.count == 1 ? ("that task", "its sleep") : ("those tasks", "each sleep")
-      place.report(
-        VirtualTimeWording.cancelledSleepersUntilTheEnd(
-          limit: limit.literal,
-          tasks: tasks,
-          site: site,
-          them: them,
-          each: each,
-          more: more
-        ),
-        kind: .waitedOnVirtualTime
-      )
-      return
-    }
-    let asleep = "\(tasks) slept on virtual time until \(first.to.literal) from the scope's start (at \(site))"
+    let limit = LaneWatchdog.waitingLimit.literal
     place.report(
-      VirtualTimeWording.movedTimeForAWaitingTest(
-        limit: limit.literal,
-        asleep: asleep,
-        to: first.to.literal,
-        more: more
-      ),
+      first.cancelled
+        ? VirtualTimeWording.cancelledSleepersUntilTheEnd(limit: limit, count: first.count, site: site, times: times)
+        : VirtualTimeWording.movedTimeForAWaitingTest(
+          limit: limit,
+          count: first.count,
+          site: site,
+          to: first.to.literal,
+          times: times
+        ),
       kind: .waitedOnVirtualTime
     )
   }
@@ -227,10 +212,7 @@ extension TestScheduler {
   func reportReplacedHooks(of executor: VirtualExecutor, at site: FailureLocation) {
     let replaced = RuntimeHooks.replacedWhileOpen()
     guard !replaced.isEmpty, executor.claimReport(of: "replaced hooks") else { return }
-    site.report(
-      "TestScheduler could not keep virtual time exact here: \(VirtualTimeAvailability.replaced(replaced)).",
-      kind: .inexactTime
-    )
+    site.report(VirtualTimeWording.replacedHooks(replaced), kind: .inexactTime)
   }
 }
 

@@ -318,16 +318,12 @@ extension TestScheduler {
       return first.task.id < second.task.id
     }
     for (task, origin) in placed {
-      let outcome =
-        stuckAddresses.contains(task.address)
-        ? VirtualTimeWording.didNotEndWhenCancelled(grace: Self.scopeEndGrace.literal)
-        : "It was cancelled, and ended."
-      let what =
-        origin == nil
-        ? "\(Self.sentenceNaming(scope: scope)) ended with a task started in it"
-        : "\(Self.sentenceNaming(scope: scope)) ended with a task started here"
       (origin ?? scope).report(
-        VirtualTimeWording.taskLeftSuspended(what: what, outcome: outcome),
+        VirtualTimeWording.taskLeftSuspended(
+          scope: scope,
+          startedHere: origin != nil,
+          stuckFor: stuckAddresses.contains(task.address) ? Self.scopeEndGrace.literal : nil
+        ),
         kind: .leftoverWork
       )
     }
@@ -361,33 +357,20 @@ extension TestScheduler {
     }
     for key in order {
       guard let group = groups[key], let first = group.entries.first else { continue }
-      let count = group.entries.count
-      let what: String
-      let fix: String
-      switch first.work {
-      case .sleep:
-        let clock =
-          group.located
-          ? "here on environment.continuousClock" : group.place == nil ? "on environment.continuousClock" : "here"
-        what = count == 1 ? "a task sleeping \(clock)" : "\(count) tasks sleeping \(clock)"
-        fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
-      case .once:
-        let place = group.place == nil ? "inside the library" : "here"
-        what = count == 1 ? "work scheduled \(place)" : "\(count) pieces of work scheduled \(place)"
-        fix = VirtualTimeWording.leftoverFix(count: count)
-      case .repeating(let interval, _):
-        let place = group.place == nil ? "inside the library" : "here"
-        what = "a repeating timer scheduled \(place) (every \(interval.literal))"
-        fix = "It was cancelled. Cancel the timer before the scope ends"
-      }
-      let due = group.entries.map(\.deadline.literal).joined(separator: ", ")
+      let leftover: VirtualTimeWording.Leftover =
+        switch first.work {
+        case .sleep: .sleep(located: group.located)
+        case .once: .work
+        case .repeating(let interval, _): .repeating(every: interval.literal)
+        }
       (group.place ?? scope).report(
         VirtualTimeWording.leftoverPending(
-          scope: Self.sentenceNaming(scope: scope),
-          what: what,
-          due: due,
-          now: now.literal,
-          fix: fix
+          scope: scope,
+          leftover,
+          count: group.entries.count,
+          placed: group.place != nil,
+          due: group.entries.map(\.deadline.literal).joined(separator: ", "),
+          now: now.literal
         ),
         kind: .leftoverWork
       )
@@ -425,24 +408,12 @@ extension TestScheduler {
 extension TestScheduler {
   /// What a scope opened inside another open scope says (see ``withTestScope(at:origin:leftoverWork:fresh:isolation:_:)``).
   static func nestedScopeMessage(outer: FailureLocation, fresh: Bool) -> String {
-    let runs =
-      fresh
-      ? "It runs in the open scope, on its scheduler: the closure gets TestScheduler.current"
-      : "It runs in the open scope, and this scheduler has no scope of its own: its advances cannot wait for the scope's tasks"
-    return VirtualTimeWording.nestedScope(outer: naming(scope: outer), runs: runs)
+    VirtualTimeWording.nestedScope(outer: outer, fresh: fresh)
   }
 
-  /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
-  /// or, for the scope `@Test(.virtualTime)` opens (placed at the test's declaration, not at a
-  /// call), `the test's virtual-time scope (@Test(.virtualTime))`: never an API the test did not
-  /// call.
+  /// How a report names the scope placed at `scope` (see ``VirtualTimeWording/naming(scope:)``).
   static func naming(scope: FailureLocation) -> String {
-    scope.callSite == nil ? "the test's virtual-time scope (@Test(.virtualTime))" : "withVirtualTime at \(scope)"
-  }
-
-  /// ``naming(scope:)`` at the start of a sentence (an API's name keeps its case).
-  static func sentenceNaming(scope: FailureLocation) -> String {
-    scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
+    VirtualTimeWording.naming(scope: scope)
   }
 }
 

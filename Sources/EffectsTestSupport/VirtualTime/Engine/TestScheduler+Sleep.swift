@@ -239,7 +239,7 @@ extension TestScheduler {
   func checkedDelay(_ delay: Duration, at callSite: CallSite, in operation: String) -> Duration {
     guard delay < .zero else { return min(delay, TimerQueue.never) }
     reportIssue(
-      "\(operation) got a negative delay, \(delay.literal), and counts it as zero. Pass .zero or more.",
+      VirtualTimeWording.negativeDelay(operation: operation, delay: delay.literal),
       kind: .invalidArgument,
       at: callSite
     )

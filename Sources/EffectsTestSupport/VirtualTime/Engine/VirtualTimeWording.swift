@@ -25,13 +25,14 @@ enum VirtualTimeWording {
   }
 
   /// An advance of this scheduler from inside the scope of another.
-  static func advancedInAnotherSchedulersScope(operation: String, ownScope: String) -> String {
-    """
-    \(operation) was called inside a withVirtualTime scope of another \
-    TestScheduler\(ownScope). \
-    Advance the scheduler whose scope the code runs in: one scheduler per test, shared by every \
-    environment it builds.
-    """
+  static func advancedInAnotherSchedulersScope(operation: String, ownScopeSite: FailureLocation?) -> String {
+    let ownScope = ownScopeSite.map { "; this one's scope is open at \($0)" } ?? ", and this one has no scope open"
+    return """
+      \(operation) was called inside a withVirtualTime scope of another \
+      TestScheduler\(ownScope). \
+      Advance the scheduler whose scope the code runs in: one scheduler per test, shared by every \
+      environment it builds.
+      """
   }
 
   /// An advance from a task that outlived its scope.
@@ -73,32 +74,49 @@ enum VirtualTimeWording {
   }
 
   /// The test awaited tasks asleep until the end of virtual time; the scope cancelled them.
-  static func cancelledSleepersUntilTheEnd(
-    limit: String,
-    tasks: String,
-    site: String,
-    them: String,
-    each: String,
-    more: String
-  ) -> String {
-    """
-    The test waited here, and for \(limit) of real time nothing in its scope ran while \(tasks) slept \
-    until the end of virtual time (at \(site)), which never comes: no advance reaches it, so the test would \
-    have waited for ever. The scope cancelled \(them) (\(each) threw CancellationError)\(more), and the test \
-    went on. Cancel a task that sleeps until it is cancelled before the test awaits it.
-    """
+  static func cancelledSleepersUntilTheEnd(limit: String, count: Int, site: String, times: Int) -> String {
+    let (tasks, more) = (sleepingTasks(count), moreTimes(times))
+    let (them, each) = count == 1 ? ("that task", "its sleep") : ("those tasks", "each sleep")
+    return """
+      The test waited here, and for \(limit) of real time nothing in its scope ran while \(tasks) slept \
+      until the end of virtual time (at \(site)), which never comes: no advance reaches it, so the test would \
+      have waited for ever. The scope cancelled \(them) (\(each) threw CancellationError)\(more), and the test \
+      went on. Cancel a task that sleeps until it is cancelled before the test awaits it.
+      """
   }
 
   /// The test awaited tasks asleep on virtual time; the scope moved time itself.
-  static func movedTimeForAWaitingTest(limit: String, asleep: String, to: String, more: String) -> String {
-    """
-    The test waited here, and for \(limit) of real time nothing in its scope ran while \(asleep). \
-    Only the test moves a TestScheduler: waiting for that, it would have waited for ever, so \
-    the scope moved time to \(to) itself\(more), and the test went on. Move time before the wait: \
-    await scheduler.advance(by:) (or run()) first, then await the task. (Waiting for something outside the \
-    scope instead, real I/O or a detached task, looks the same to the scope: keep that out of a virtual-time \
-    test.)
-    """
+  static func movedTimeForAWaitingTest(limit: String, count: Int, site: String, to: String, times: Int) -> String {
+    let asleep = "\(sleepingTasks(count)) slept on virtual time until \(to) from the scope's start (at \(site))"
+    let more = moreTimes(times)
+    return """
+      The test waited here, and for \(limit) of real time nothing in its scope ran while \(asleep). \
+      Only the test moves a TestScheduler: waiting for that, it would have waited for ever, so \
+      the scope moved time to \(to) itself\(more), and the test went on. Move time before the wait: \
+      await scheduler.advance(by:) (or run()) first, then await the task. (Waiting for something outside the \
+      scope instead, real I/O or a detached task, looks the same to the scope: keep that out of a virtual-time \
+      test.)
+      """
+  }
+
+  /// `a task`, or `3 tasks`.
+  private static func sleepingTasks(_ count: Int) -> String {
+    count == 1 ? "a task" : "\(count) tasks"
+  }
+
+  /// How many times more a stalled test was rescued, as a clause: empty for once.
+  private static func moreTimes(_ times: Int) -> String {
+    times == 1 ? "" : ", and \(times - 1) more \(times == 2 ? "time" : "times") as the wait went on"
+  }
+
+  /// Hooks of an open scope that another library replaced.
+  static func replacedHooks(_ replaced: [String]) -> String {
+    "TestScheduler could not keep virtual time exact here: \(VirtualTimeAvailability.replaced(replaced))."
+  }
+
+  /// A negative delay, counted as zero.
+  static func negativeDelay(operation: String, delay: String) -> String {
+    "\(operation) got a negative delay, \(delay), and counts it as zero. Pass .zero or more."
   }
 
   /// A negative advance.
@@ -201,30 +219,62 @@ enum VirtualTimeWording {
   }
 
   /// A task of the scope left suspended at its end.
-  static func taskLeftSuspended(what: String, outcome: String) -> String {
-    """
-    \(what) still suspended, waiting for something other than the scheduler: a stream that never \
-    yields, a continuation never resumed, a task it awaits, a real sleep or I/O. \(outcome) Let the task \
-    finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
-    with leftoverWork: .expected.
-    """
+  ///
+  /// `startedHere`: reported at the line that started it (else at the scope); `stuckFor`: the
+  /// grace it did not end within when cancelled, nil when it ended.
+  static func taskLeftSuspended(scope: FailureLocation, startedHere: Bool, stuckFor grace: String?) -> String {
+    let what = "\(sentenceNaming(scope: scope)) ended with a task started \(startedHere ? "here" : "in it")"
+    let outcome = grace.map(didNotEndWhenCancelled(grace:)) ?? "It was cancelled, and ended."
+    return """
+      \(what) still suspended, waiting for something other than the scheduler: a stream that never \
+      yields, a continuation never resumed, a task it awaits, a real sleep or I/O. \(outcome) Let the task \
+      finish (or cancel it) before the scope ends; if the test means to leave it running, open the scope \
+      with leftoverWork: .expected.
+      """
   }
 
-  /// How to fix work left on the scheduler.
-  static func leftoverFix(count: Int) -> String {
-    """
-    \(count == 1 ? "It was" : "They were") cancelled. Advance time past \
-    \(count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
-    \(count == 1 ? "it" : "them")
-    """
+  /// What was left on the scheduler at a scope's end.
+  enum Leftover {
+    /// Sleeping tasks; `located`: at the line that awaited `environment.continuousClock`.
+    case sleep(located: Bool)
+    /// One-shot work.
+    case work
+    /// A repeating timer.
+    case repeating(every: String)
   }
 
-  /// Work left on the scheduler at the end of a scope.
-  static func leftoverPending(scope: String, what: String, due: String, now: String, fix: String) -> String {
-    """
-    \(scope) ended with \(what) still pending (due at \(due); virtual time was \
-    \(now)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
-    """
+  /// Work left on the scheduler at the end of a scope: `count` pieces of `leftover`, reported at
+  /// the line that scheduled them (`placed`), else at the scope.
+  static func leftoverPending(
+    scope: FailureLocation,
+    _ leftover: Leftover,
+    count: Int,
+    placed: Bool,
+    due: String,
+    now: String
+  ) -> String {
+    let (what, fix): (String, String)
+    switch leftover {
+    case .sleep(let located):
+      let clock = located ? "here on environment.continuousClock" : placed ? "here" : "on environment.continuousClock"
+      what = count == 1 ? "a task sleeping \(clock)" : "\(count) tasks sleeping \(clock)"
+      fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
+    case .work:
+      let place = placed ? "here" : "inside the library"
+      what = count == 1 ? "work scheduled \(place)" : "\(count) pieces of work scheduled \(place)"
+      fix = """
+        \(count == 1 ? "It was" : "They were") cancelled. Advance time past \
+        \(count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
+        \(count == 1 ? "it" : "them")
+        """
+    case .repeating(let interval):
+      what = "a repeating timer scheduled \(placed ? "here" : "inside the library") (every \(interval))"
+      fix = "It was cancelled. Cancel the timer before the scope ends"
+    }
+    return """
+      \(sentenceNaming(scope: scope)) ended with \(what) still pending (due at \(due); virtual time was \
+      \(now)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
+      """
   }
 
   /// A scope whose tasks never all suspended after its operation returned.
@@ -239,16 +289,35 @@ enum VirtualTimeWording {
   }
 
   /// A scope opened inside another one.
-  static func nestedScope(outer: String, runs: String) -> String {
-    """
-    A virtual-time scope was opened here inside another one, \(outer): a test has one \
-    scope, and a nested one would count the test's own work in both, so neither could wait for it. \
-    \(runs). Open one scope per test: remove this one (or the outer one), and advance the scheduler of the \
-    one that is left (TestScheduler.current).
-    """
+  ///
+  /// `fresh`: the scope's scheduler was made for it, so the closure gets the open scope's.
+  static func nestedScope(outer: FailureLocation, fresh: Bool) -> String {
+    let runs =
+      fresh
+      ? "It runs in the open scope, on its scheduler: the closure gets TestScheduler.current"
+      : "It runs in the open scope, and this scheduler has no scope of its own: its advances cannot wait for the scope's tasks"
+    return """
+      A virtual-time scope was opened here inside another one, \(naming(scope: outer)): a test has one \
+      scope, and a nested one would count the test's own work in both, so neither could wait for it. \
+      \(runs). Open one scope per test: remove this one (or the outer one), and advance the scheduler of the \
+      one that is left (TestScheduler.current).
+      """
   }
 
   /// A task of a scope asleep on another scheduler with no scope open.
+  /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
+  /// or, for the scope `@Test(.virtualTime)` opens (placed at the test's declaration, not at a
+  /// call), `the test's virtual-time scope (@Test(.virtualTime))`: never an API the test did not
+  /// call.
+  static func naming(scope: FailureLocation) -> String {
+    scope.callSite == nil ? "the test's virtual-time scope (@Test(.virtualTime))" : "withVirtualTime at \(scope)"
+  }
+
+  /// ``naming(scope:)`` at the start of a sentence (an API's name keeps its case).
+  static func sentenceNaming(scope: FailureLocation) -> String {
+    scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
+  }
+
   static func sleepOnASchedulerWithNoScope() -> String {
     """
     A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: \
