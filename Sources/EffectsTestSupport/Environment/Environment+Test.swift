@@ -133,3 +133,41 @@ extension Environment {
     )
   }
 }
+
+extension Environment {
+  /// Makes `scheduler` this environment's `scheduler` and its `clock`, and the scheduler's virtual
+  /// clock its `continuousClock`. There being no line to name for a `Clock`'s sleep, the clock's
+  /// sleeps are listed as scheduled at `callSite` (where the test made the environment), or, for
+  /// an environment a scope moves onto its scheduler, inside the library: the end of the scope
+  /// then reports them at the scope, naming `environment.continuousClock`. The network of `Environment.test()` (or one the test made) sleeps its
+  /// latencies on the scheduler too, and its stubs are checked when the scope ends. What
+  /// `recording(into:)` wrapped them in stays: the new values are logged as the old ones were.
+  ///
+  /// Returns what puts the network back on the scheduler it used before, for a scope that moves
+  /// an environment for its own time only.
+  @discardableResult
+  mutating func useVirtualTime(of scheduler: TestScheduler, at callSite: CallSite? = nil) -> @Sendable () -> Void {
+    set(Self.virtualTime(of: scheduler, at: callSite))
+    guard
+      let network = given(NetworkKey.self, builtIn: (NetworkKey.member, NetworkKey.slot)).flatMap(
+        RecordingNetwork.stubs(in:)
+      )
+    else { return {} }
+    let previous = network.useScheduler(scheduler)
+    network.checkUnusedStubs(atEndOf: scheduler)
+    return { network.useScheduler(previous) }
+  }
+
+  /// What ``useVirtualTime(of:at:)`` sets: `scheduler` as the `scheduler` and the `clock`, and its
+  /// virtual clock as the `continuousClock`.
+  static func virtualTime(of scheduler: TestScheduler, at callSite: CallSite?) -> [BuiltInValue] {
+    [
+      BuiltInValue(SchedulerKey.self, scheduler),
+      BuiltInValue(ClockKey.self, scheduler),
+      BuiltInValue(
+        ContinuousClockKey.self,
+        DurationClock(TestScheduler.VirtualClock(scheduler, callSite: callSite ?? CallSite()))
+      ),
+    ]
+  }
+}

@@ -894,6 +894,73 @@ extension VirtualExecutor {
   }
 }
 
+// MARK: - A stall, as the scope keeps it
+
+// The watchdog's look that finds a stalled test and moves time for it is in
+// VirtualExecutor+Stall.swift; what the scope keeps of it until the test reports it is here.
+@available(EffectsVirtualTime, *)
+extension VirtualExecutor {
+  /// What the scope's scheduler did for a stalled test: what was asleep, and where time went.
+  /// Nothing is symbolicated here (that takes up to a few hundred milliseconds, and this runs on
+  /// the watchdog's thread, whose looks at every scope must not come late): the report does it,
+  /// on the test's task.
+  struct MovedForStall: Sendable {
+    /// How many tasks slept until ``to``.
+    var count: Int
+    /// Where the first of them was queued, and its resume points (where it slept, when its site
+    /// names no line).
+    var queuedAt: CallSite
+    var sleptAt: [UInt]
+    /// The instant time was moved to; for sleeps until the end of virtual time, the instant they
+    /// slept until, which never comes (time stayed where it was).
+    var to: Duration
+    /// Whether the sleeping tasks were cancelled instead (they slept until the end of virtual
+    /// time).
+    var cancelled = false
+  }
+
+  /// A stall the scope has moved time for, waiting to be reported on the test's task.
+  struct Stall {
+    /// The first move; nil while it is being made (set first, so that the test's resumption,
+    /// which the move may queue at once, is seen).
+    var first: MovedForStall?
+    /// How many times time was moved for the stalled test since the report.
+    var times = 0
+    /// The resume points of the test as it went on after the stall (its job, queued, not run):
+    /// where it waited.
+    var awaitedAt: [UInt] = []
+  }
+
+  /// Sets the scope's scheduler, which moves time for a stalled test, until the scope closes.
+  ///
+  /// Held strongly, not through a closure with a weak capture: that cost every scope two
+  /// allocations (the closure's context and the scheduler's weak side table), which the benchmark
+  /// `scopes.1e3.effects` counted. The cycle it makes (the scheduler holds its open scope) ends
+  /// when the scope closes.
+  func whenStalled(move scheduler: TestScheduler) {
+    condition.lock()
+    stalledScheduler = scheduler
+    condition.unlock()
+  }
+
+  /// Reads where the test waited, when `job` (queued by the scope, not run yet) is the test's own
+  /// resumption after a stall. Called with the lock held.
+  func noteDriverResumedAfterStall(_ job: UnownedJob) {
+    guard let driver, ScopeTasks.address(of: job) == driver, stall?.awaitedAt.isEmpty == true else { return }
+    stall?.awaitedAt = ScopeTasks.resumePoints(ofQueuedTask: driver) ?? []
+  }
+
+  /// The stall since the last call, if any, for the test's task to report.
+  func takeStall() -> Stall? {
+    condition.lock()
+    defer { condition.unlock() }
+    // Not while the test has not gone on yet: its line is read when it does.
+    guard let taken = stall, taken.first != nil, !taken.awaitedAt.isEmpty || closed else { return nil }
+    stall = nil
+    return taken
+  }
+}
+
 // MARK: - The lanes' threads
 
 /// Threads that run one piece of long-running work each, kept parked when it returns for the next
