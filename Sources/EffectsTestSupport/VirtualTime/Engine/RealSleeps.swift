@@ -64,10 +64,8 @@ extension VirtualExecutor {
   /// sleep of the standard library enqueues its wake-up there), so that its chain of async calls
   /// can be read, and the report can name the line that slept.
   func recordRealSleep(of duration: Duration?, on clock: String) {
-    // Always in milliseconds, however short or round: a measured wait, not an exact duration.
-    let length = duration.map { " of about .milliseconds(\(Self.milliseconds($0)))" } ?? ""
     let task = ScopeTasks.currentTask
-    let wait = "a real, wall-clock wait\(length) on \(clock)"
+    let wait = VirtualTimeWording.realWait(milliseconds: duration.map(Self.milliseconds), on: clock)
     var escape = Escape(
       description: VirtualTimeWording.realSleep(wait: wait),
       during: nil

@@ -26,7 +26,7 @@ extension TestScheduler {
     guard #available(EffectsVirtualTime , *), let executor = scopeExecutor(for: operation, at: caller) else {
       // Outside any scope, scheduled actions are as exact as in the synchronous form; only a
       // sleeping task it resumes cannot be waited for, and that is reported.
-      drain(caller: caller, operation: operation, cannotWait: "outside withVirtualTime it cannot wait for", to: goal)
+      drain(caller: caller, operation: operation, cannotWait: .outsideAScope, to: goal)
       return
     }
     guard beginDriving(operation, at: caller) else { return }
@@ -280,7 +280,12 @@ extension TestScheduler {
   /// this one left it, or is reported: no advance is lost. False when the call did nothing, or was
   /// stopped by ``maxRuns``.
   @discardableResult
-  func drain(caller: CallSite, operation: String, cannotWait: String? = nil, to goal: () -> Goal?) -> Bool {
+  func drain(
+    caller: CallSite,
+    operation: String,
+    cannotWait: VirtualTimeWording.CannotWait = .synchronousForm,
+    to goal: () -> Goal?
+  ) -> Bool {
     guard beginDriving(operation, at: caller) else { return false }
     guard let goal = goal() else {
       endDriving()
@@ -291,7 +296,7 @@ extension TestScheduler {
       limit: maxRuns,
       caller: caller,
       operation: operation,
-      cannotWait: cannotWait ?? "the synchronous form cannot wait for"
+      cannotWait: cannotWait
     )
     while drain.runNext(self), !drain.reachedLimit(self) {}
     return drain.finish(self)
@@ -308,7 +313,7 @@ extension TestScheduler {
     let operation: String
     /// Why the caller cannot wait for the tasks it resumes — nil for the `await` form in its scope,
     /// which can — as the message says it: `"the synchronous form cannot wait for"`.
-    let cannotWait: String?
+    let cannotWait: VirtualTimeWording.CannotWait?
     private var runs = 0
     private var stopped = false
     /// Whether the last ``runNext(_:)`` found nothing due, and so moved time to the target and
@@ -318,7 +323,13 @@ extension TestScheduler {
     private var unwaited = (count: 0, sites: [String]())
     private var offLaneSleepers = (count: 0, sites: [String]())
 
-    init(until target: Duration?, limit: Int, caller: CallSite, operation: String, cannotWait: String?) {
+    init(
+      until target: Duration?,
+      limit: Int,
+      caller: CallSite,
+      operation: String,
+      cannotWait: VirtualTimeWording.CannotWait?
+    ) {
       self.target = target
       self.limit = limit
       self.caller = caller
@@ -494,24 +505,11 @@ extension TestScheduler {
     _ count: Int,
     since sites: [String],
     operation: String,
-    cannotWait: String,
+    cannotWait: VirtualTimeWording.CannotWait,
     caller: CallSite
   ) {
-    let one = count == 1
-    let tasks = one ? "a task" : "\(count) tasks"
-    let since = sites.joined(separator: ", ")
-    // The `await` form of the operation: `advanceSynchronously(by:)` → `advance(by:)`.
-    let method = (operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation)
-      .replacing("Synchronously", with: "")
     reportIssue(
-      VirtualTimeWording.unwaitedSleepers(
-        operation: operation,
-        tasks: tasks,
-        since: since,
-        cannotWait: cannotWait,
-        one: one,
-        method: method
-      ),
+      VirtualTimeWording.unwaitedSleepers(operation: operation, count: count, since: sites, cannotWait: cannotWait),
       kind: .inexactTime,
       at: caller
     )
@@ -520,32 +518,21 @@ extension TestScheduler {
   /// Says that `operation` resumed sleeping tasks that run off the scope's lanes, and returned
   /// without waiting for them.
   func reportOffLane(_ count: Int, since sites: [String], operation: String, caller: CallSite) {
-    let one = count == 1
     reportIssue(
-      VirtualTimeWording.offLaneSleepers(operation: operation, one: one, count: count, sites: sites),
+      VirtualTimeWording.offLaneSleepers(operation: operation, count: count, sites: sites),
       kind: .inexactTime,
       at: caller
     )
   }
 
   func reportRunaway(_ entry: TimerQueue.Entry, runs: Int, caller: CallSite, operation: String) {
-    let what: String
-    switch entry.work {
-    case .repeating(let interval, _): what = "a repeating timer (every \(interval.literal))"
-    case .once: what = "work"
-    case .sleep: what = "a sleeping task"
-    }
-    let synchronous = operation.contains("Synchronously")
-    let (advance, run) = synchronous ? ("advanceSynchronously(by:)", "runSynchronously()") : ("advance(by:)", "run()")
     reportIssue(
       VirtualTimeWording.runaway(
         operation: operation,
         caller: caller,
         runs: runs,
-        what: what,
-        site: entry.callSite,
-        advance: advance,
-        run: run
+        work: entry.work,
+        site: entry.callSite
       ),
       kind: .busyScope,
       at: entry.callSite

@@ -157,47 +157,65 @@ enum VirtualTimeWording {
   /// An advance that resumed sleeping tasks it cannot wait for.
   static func unwaitedSleepers(
     operation: String,
-    tasks: String,
-    since: String,
-    cannotWait: String,
-    one: Bool,
-    method: String
+    count: Int,
+    since sites: [String],
+    cannotWait: CannotWait
   ) -> String {
-    """
-    \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
-    \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
-    on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
-    `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
-    `TestScheduler.current`, the scope's own scheduler.
-    """
+    let one = count == 1
+    let tasks = one ? "a task" : "\(count) tasks"
+    let since = sites.joined(separator: ", ")
+    let cannotWait =
+      switch cannotWait {
+      case .outsideAScope: "outside withVirtualTime it cannot wait for"
+      case .synchronousForm: "the synchronous form cannot wait for"
+      }
+    // The `await` form of the operation: `advanceSynchronously(by:)` → `advance(by:)`.
+    let method = (operation.split(separator: ".", maxSplits: 1).last.map(String.init) ?? operation)
+      .replacing("Synchronously", with: "")
+    return """
+      \(operation) resumed \(tasks) sleeping since \(since), but \(cannotWait) \
+      \(one ? "it" : "them") to run: what \(one ? "it does" : "they do") next happens at a moment that depends \
+      on real time, so a check after this line can flake. Call `await scheduler.\(method)` inside \
+      `await scheduler.withVirtualTime { … }`, or mark the test `@Test(.virtualTime)` and advance \
+      `TestScheduler.current`, the scope's own scheduler.
+      """
   }
 
   /// An advance that resumed sleeping tasks running outside the scope's lanes.
-  static func offLaneSleepers(operation: String, one: Bool, count: Int, sites: [String]) -> String {
-    """
-    \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.joined(separator: ", ")) \
-    that \(one ? "runs" : "run") outside the scope — on an actor with its own executor, or under another task \
-    executor — where the scope cannot count \(one ? "its" : "their") jobs, so it returned without waiting for \
-    \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \
-    (inject the executor), or await its result instead of advancing past it.
-    """
+  static func offLaneSleepers(operation: String, count: Int, sites: [String]) -> String {
+    let one = count == 1
+    return """
+      \(operation) resumed \(one ? "a task" : "\(count) tasks") sleeping since \(sites.joined(separator: ", ")) \
+      that \(one ? "runs" : "run") outside the scope — on an actor with its own executor, or under another task \
+      executor — where the scope cannot count \(one ? "its" : "their") jobs, so it returned without waiting for \
+      \(one ? "it" : "them"): a check after this line can flake. In tests, run such code on the default executors \
+      (inject the executor), or await its result instead of advancing past it.
+      """
+  }
+
+  /// Why a drive cannot wait for the sleeping tasks it resumes.
+  enum CannotWait {
+    /// An `await` form called outside any scope.
+    case outsideAScope
+    /// `advanceSynchronously` or `runSynchronously`.
+    case synchronousForm
   }
 
   /// A drive stopped by `maxRuns`.
-  static func runaway(
-    operation: String,
-    caller: CallSite,
-    runs: Int,
-    what: String,
-    site: CallSite,
-    advance: String,
-    run: String
-  ) -> String {
-    """
-    \(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
-    due: \(what) scheduled at \(site) keeps running. Cancel it, \(advance) a bounded \
-    window instead of \(run), or raise maxRuns.
-    """
+  static func runaway(operation: String, caller: CallSite, runs: Int, work: TimerQueue.Work, site: CallSite) -> String {
+    let what =
+      switch work {
+      case .repeating(let interval, _): "a repeating timer (every \(interval.literal))"
+      case .once: "work"
+      case .sleep: "a sleeping task"
+      }
+    let synchronous = operation.contains("Synchronously")
+    let (advance, run) = synchronous ? ("advanceSynchronously(by:)", "runSynchronously()") : ("advance(by:)", "run()")
+    return """
+      \(operation) at \(caller) stopped after \(runs) actions (maxRuns) with work still \
+      due: \(what) scheduled at \(site) keeps running. Cancel it, \(advance) a bounded \
+      window instead of \(run), or raise maxRuns.
+      """
   }
 
   /// A second scope on a scheduler whose scope is open.
@@ -304,7 +322,6 @@ enum VirtualTimeWording {
       """
   }
 
-  /// A task of a scope asleep on another scheduler with no scope open.
   /// How a report names the scope placed at `scope`: `withVirtualTime at Module/File.swift:12`,
   /// or, for the scope `@Test(.virtualTime)` opens (placed at the test's declaration, not at a
   /// call), `the test's virtual-time scope (@Test(.virtualTime))`: never an API the test did not
@@ -318,6 +335,7 @@ enum VirtualTimeWording {
     scope.callSite == nil ? "The test's virtual-time scope (@Test(.virtualTime))" : naming(scope: scope)
   }
 
+  /// A task of a scope asleep on another scheduler with no scope open.
   static func sleepOnASchedulerWithNoScope() -> String {
     """
     A task of a virtual-time scope sleeps here on another TestScheduler, one with no scope open: \
@@ -423,6 +441,14 @@ enum VirtualTimeWording {
   }
 
   /// A real wait started by a task of the scope (an escape).
+  /// A real wait, as reports name it: `a real, wall-clock wait of about .milliseconds(200) on
+  /// ContinuousClock` (always in milliseconds, however short or round: a measured wait, not an exact
+  /// duration).
+  static func realWait(milliseconds: Int?, on clock: String) -> String {
+    let length = milliseconds.map { " of about .milliseconds(\($0))" } ?? ""
+    return "a real, wall-clock wait\(length) on \(clock)"
+  }
+
   static func realSleep(wait: String) -> String {
     """
     a task of the scope started \(wait) (Task.sleep or a real clock's sleep) instead of sleeping on the \
