@@ -54,6 +54,56 @@ import Testing
     #expect(issues == [CapturedIssue(Self.message(until: ".seconds(3)"), line: line)])
   }
 
+  private static func untilTheEnd() -> String {
+    """
+    The test itself waited on virtual time until its end, .seconds(9223372036854775807) from the scope's \
+    start (a sleep asked for at this line or on a clock made here), which no advance reaches, and nothing \
+    else in its scope was going to move time. Without help it would have waited for ever; its sleep threw \
+    CancellationError instead, and time stayed where it was. Sleep for a duration an advance can reach, or \
+    start what sleeps until it is cancelled in a task of its own, and cancel it.
+    """
+  }
+
+  /// A sleep until the end of virtual time is due never: the test's own is ended with
+  /// `CancellationError`, and time does not move to the end.
+  @Test func aTestSleepingUntilTheEndOfVirtualTimeIsCancelledAndTimeStays() async {
+    let line = #line + 6
+    let (outcome, issues) = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        await scheduler.advance(by: .seconds(1))
+        let slept: (any Error)?
+        do {
+          try await scheduler.sleep(for: .seconds(Int64.max))
+          slept = nil
+        } catch { slept = error }
+        return (slept, scheduler.elapsed)
+      }
+    }
+    #expect(outcome.0 is CancellationError)
+    #expect(outcome.1 == .seconds(1))
+    #expect(issues == [CapturedIssue(Self.untilTheEnd(), line: line)])
+  }
+
+  @MainActor @Test func aMainActorTestSleepingOnItsClockAfterTheEndIsCancelled() async {
+    let line = #line + 8
+    let (outcome, issues) = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        await scheduler.advance(by: .seconds(Int64.max))
+        let clock = Environment.current.continuousClock
+        // Due at the end (a second past it is past what virtual time holds): due never.
+        let slept: (any Error)?
+        do {
+          try await clock.sleep(for: .seconds(1))
+          slept = nil
+        } catch { slept = error }
+        return (slept, scheduler.elapsed)
+      }
+    }
+    #expect(outcome.0 is CancellationError)
+    #expect(outcome.1 == .seconds(Int64.max))
+    #expect(issues == [CapturedIssue(Self.untilTheEnd(), line: line)])
+  }
+
   @Test func aTestThatSleepsWhileAnotherTaskAdvancesIsNotReported() async {
     let issues = await withCapturedIssues {
       await withVirtualTime { scheduler in

@@ -284,10 +284,10 @@ struct TestSchedulerEndOfTimeTests {
       issues == [
         CapturedIssue(
           """
-          withVirtualTime at \(Self.file):\(scopeLine) ended with a task sleeping here still pending (due at \
-          .seconds(9223372036854775807); virtual time was .seconds(2)). It got CancellationError. Advance time past \
-          the sleep before the scope ends, or cancel the task; if the test means to leave it, open the scope with \
-          leftoverWork: .expected.
+          withVirtualTime at \(Self.file):\(scopeLine) ended with a task sleeping here still pending (due never \
+          (at the end of virtual time); virtual time was .seconds(2)). It got CancellationError. No advance reaches \
+          the end of virtual time: cancel the task before the scope ends; if the test means to leave it, open the \
+          scope with leftoverWork: .expected.
           """,
           line: sleepLine
         )

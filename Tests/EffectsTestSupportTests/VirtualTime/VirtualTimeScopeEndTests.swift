@@ -50,6 +50,34 @@ import Darwin
     #expect(ran.values == [])
   }
 
+  /// Thousands of sleepers left at one instant are one issue, whose text names each deadline once,
+  /// with how many are due there: its length does not grow with the count.
+  @Test func manySleepersLeftAtOneInstantNameTheirDeadlineOnceWithACount() async {
+    let scheduler = TestScheduler()
+    let scopeLine = #line + 2
+    let issues = await withCapturedIssues {
+      await scheduler.withVirtualTime {
+        for delay in [1, 1, 2] + Array(repeating: 3, count: 5_000) {
+          Task { try await scheduler.sleep(for: .seconds(delay)) }
+        }
+        await scheduler.advance()
+      }
+    }.issues
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          withVirtualTime at \(Self.file):\(scopeLine) ended with 5003 tasks sleeping here still pending (due at \
+          .seconds(1) (2 times), .seconds(2), .seconds(3) (5000 times); virtual time was .seconds(0)). It got \
+          CancellationError. Advance time past the sleep before the scope ends, or cancel the task; if the test \
+          means to leave it, open the scope with leftoverWork: .expected.
+          """,
+          line: scopeLine + 2
+        )
+      ]
+    )
+  }
+
   @Test func severalPiecesFromOneLineAreOneIssue() async {
     let scheduler = TestScheduler()
     let scopeLine = #line + 2

@@ -367,9 +367,8 @@ extension TestScheduler {
         VirtualTimeWording.leftoverPending(
           scope: scope,
           leftover,
-          count: group.entries.count,
+          deadlines: group.entries.map(\.deadline),
           placed: group.place != nil,
-          due: group.entries.map(\.deadline.literal).joined(separator: ", "),
           now: now.literal
         ),
         kind: .leftoverWork

@@ -24,6 +24,9 @@ extension TestScheduler {
       // the watchdog's, whose looks must not come late).
       let site = stranded.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: stranded.sleptAt)
       (site ?? FailureLocation(callSite)).report(stranded.message, kind: stranded.kind)
+      // A sleep until the end of virtual time is due never: no move of time ends it, so it ends
+      // as a sleep the scope cancels does, and time stays where it is.
+      guard stranded.deadline < TimerQueue.never else { throw CancellationError() }
       if #available(EffectsVirtualTime , *) {
         await advanceForStrandedSleep(to: stranded.deadline, at: callSite)
       }
@@ -165,7 +168,9 @@ extension TestScheduler {
     var kind: ReportKind { .waitedOnVirtualTime }
 
     var message: String {
-      VirtualTimeWording.strandedTest(deadline: deadline.literal)
+      deadline < TimerQueue.never
+        ? VirtualTimeWording.strandedTest(deadline: deadline.literal)
+        : VirtualTimeWording.strandedTestUntilTheEnd(end: deadline.literal)
     }
   }
 

@@ -261,38 +261,62 @@ enum VirtualTimeWording {
     case repeating(every: String)
   }
 
-  /// Work left on the scheduler at the end of a scope: `count` pieces of `leftover`, reported at
-  /// the line that scheduled them (`placed`), else at the scope.
+  /// Work left on the scheduler at the end of a scope: one piece of `leftover` per deadline (in
+  /// order), reported at the line that scheduled them (`placed`), else at the scope.
   static func leftoverPending(
     scope: FailureLocation,
     _ leftover: Leftover,
-    count: Int,
+    deadlines: [Duration],
     placed: Bool,
-    due: String,
     now: String
   ) -> String {
+    let count = deadlines.count
+    // Due never: at the end of virtual time, where no advance reaches.
+    let never = deadlines.allSatisfy { $0 >= TimerQueue.never }
     let (what, fix): (String, String)
     switch leftover {
     case .sleep(let located):
       let clock = located ? "here on environment.continuousClock" : placed ? "here" : "on environment.continuousClock"
       what = count == 1 ? "a task sleeping \(clock)" : "\(count) tasks sleeping \(clock)"
-      fix = "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
+      fix =
+        never
+        ? "It got CancellationError. No advance reaches the end of virtual time: cancel the task before the scope ends"
+        : "It got CancellationError. Advance time past the sleep before the scope ends, or cancel the task"
     case .work:
       let place = placed ? "here" : "inside the library"
       what = count == 1 ? "work scheduled \(place)" : "\(count) pieces of work scheduled \(place)"
-      fix = """
-        \(count == 1 ? "It was" : "They were") cancelled. Advance time past \
-        \(count == 1 ? "it" : "them") (advance(by:), run()) before the scope ends, or cancel \
-        \(count == 1 ? "it" : "them")
-        """
+      let (it, them) = count == 1 ? ("It was", "it") : ("They were", "them")
+      fix =
+        never
+        ? "\(it) cancelled. No advance reaches the end of virtual time: cancel \(them) before the scope ends"
+        : "\(it) cancelled. Advance time past \(them) (advance(by:), run()) before the scope ends, or cancel \(them)"
     case .repeating(let interval):
       what = "a repeating timer scheduled \(placed ? "here" : "inside the library") (every \(interval))"
       fix = "It was cancelled. Cancel the timer before the scope ends"
     }
     return """
-      \(sentenceNaming(scope: scope)) ended with \(what) still pending (due at \(due); virtual time was \
+      \(sentenceNaming(scope: scope)) ended with \(what) still pending (due \(due(deadlines)); virtual time was \
       \(now)). \(fix); if the test means to leave it, open the scope with leftoverWork: .expected.
       """
+  }
+
+  /// `at .seconds(1), .seconds(2)`: each deadline once, with how many are due there when more
+  /// than one (`at .seconds(1) (5000 times)`), and `never` for the end of virtual time.
+  private static func due(_ deadlines: [Duration]) -> String {
+    var runs: [(deadline: Duration, count: Int)] = []
+    for deadline in deadlines {
+      if let last = runs.last, last.deadline == deadline {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append((deadline, 1))
+      }
+    }
+    let atTimes = runs.filter { $0.deadline < TimerQueue.never }.map { run in
+      run.count == 1 ? run.deadline.literal : "\(run.deadline.literal) (\(run.count) times)"
+    }
+    let never = runs.last.map { $0.deadline >= TimerQueue.never } == true ? "never (at the end of virtual time)" : nil
+    let at = atTimes.isEmpty ? nil : "at " + atTimes.joined(separator: ", ")
+    return [at, never].compactMap { $0 }.joined(separator: ", and ")
   }
 
   /// A scope whose tasks never all suspended after its operation returned.
@@ -357,6 +381,17 @@ enum VirtualTimeWording {
     scope moved time to \(deadline) itself, so the test goes on. Start what waits in a task of its own \
     (let loading = Task { await model.load() }), move time (await scheduler.advance(by:), or run()), then \
     await the task.
+    """
+  }
+
+  /// The test's own sleep until the end of virtual time, which no advance reaches.
+  static func strandedTestUntilTheEnd(end: String) -> String {
+    """
+    The test itself waited on virtual time until its end, \(end) from the scope's start (a sleep asked \
+    for at this line or on a clock made here), which no advance reaches, and nothing else in its scope was \
+    going to move time. Without help it would have waited for ever; its sleep threw CancellationError \
+    instead, and time stayed where it was. Sleep for a duration an advance can reach, or start what sleeps \
+    until it is cancelled in a task of its own, and cancel it.
     """
   }
 
