@@ -305,43 +305,54 @@ import Testing
         var live: [UInt64: Duration?] = [:]
         var tickets: [UInt64: State.SleeperTicket] = [:]
         var answered: [UInt64: Int] = [:]
+        /// What each live sleeper said of itself: on the main actor, off the lanes.
+        var flags: [UInt64: (onMainActor: Bool, offLane: Bool)] = [:]
         func answer(_ raw: UInt64, by transition: String) {
           answered[raw, default: 0] += 1
           #expect(answered[raw] == 1, "seed \(seed): sleeper \(raw) answered twice, the second by \(transition)")
+          free(raw)
+        }
+        func free(_ raw: UInt64) {
           live[raw] = nil
+          flags[raw] = nil
         }
         func anyTicket() -> State.SleeperTicket? {
           // Stale tickets too: any ticket ever made.
           tickets.values.sorted { $0.raw < $1.raw }.randomElement(using: &random)
         }
         for _ in 0..<80 {
-          switch random.next() % 8 {
+          switch random.next() % 10 {
           case 0, 1:
             guard live.count < 12 else { continue }
             let ticket = state.reserveSleeper()
-            #expect(live[ticket.raw] == nil && answered[ticket.raw] == nil, "seed \(seed): a reused ticket")
+            #expect(tickets[ticket.raw] == nil, "seed \(seed): a ticket handed out twice")
             live[ticket.raw] = .some(nil)
+            flags[ticket.raw] = (false, false)
             tickets[ticket.raw] = ticket
           case 2, 3:
             guard let ticket = anyTicket() else { continue }
             let delay = Duration.seconds(Int64(random.next() % 5))
             let wasReserved = live[ticket.raw].map { $0 == nil } ?? false
+            let onMainActor = random.next() % 2 == 0
             let registers = state.registerSleeper(
               ticket,
               until: { $0 + delay },
               at: Self.site,
               continuation: continuation,
-              onMainActor: false
+              onMainActor: onMainActor
             )
             #expect(registers == wasReserved, "seed \(seed): only a reserved sleeper registers, once")
-            if registers { live[ticket.raw] = .some(state.elapsed + delay) }
+            if registers {
+              live[ticket.raw] = .some(state.elapsed + delay)
+              flags[ticket.raw]?.onMainActor = onMainActor
+            }
           case 4:
             guard let ticket = anyTicket() else { continue }
             let wasRegistered = live[ticket.raw].map { $0 != nil } ?? false
             let wasLive = live[ticket.raw] != nil
             let continuation = state.cancelSleeper(ticket)
             #expect((continuation != nil) == wasRegistered, "seed \(seed)")
-            if wasRegistered { answer(ticket.raw, by: "cancel") } else if wasLive { live[ticket.raw] = nil }
+            if wasRegistered { answer(ticket.raw, by: "cancel") } else if wasLive { free(ticket.raw) }
           case 5:
             guard let ticket = anyTicket() else { continue }
             let deadline = live[ticket.raw] ?? nil
@@ -355,12 +366,38 @@ import Testing
               #expect(deadline == earliest, "seed \(seed): not the earliest")
               let raw = live.first { tickets[$0.key]?.index == slot && $0.value == deadline }?.key
               #expect(raw != nil && woken.sleptAt != nil, "seed \(seed): woke no live sleeper")
-              if let raw { answer(raw, by: "wake") }
+              if let raw {
+                #expect(woken.onMainActor == flags[raw]?.onMainActor, "seed \(seed): its actor")
+                #expect(woken.offLane == flags[raw]?.offLane, "seed \(seed): off the lanes")
+                answer(raw, by: "wake")
+              }
             }
             state.elapsed = max(state.elapsed, target)
-          default:
+          case 7:
             guard let ticket = anyTicket() else { continue }
             state.markSleeperOffLane(ticket)
+            if live[ticket.raw] != nil { flags[ticket.raw]?.offLane = true }
+          case 8:
+            // The unattended guard: ends the sleep only when time is still where it slept.
+            guard let ticket = anyTicket() else { continue }
+            let sleptAt = random.next() % 2 == 0 ? state.elapsed : state.elapsed + .seconds(1)
+            let wasRegistered = live[ticket.raw].map { $0 != nil } ?? false
+            let wasLive = live[ticket.raw] != nil
+            let ended = state.endUnattendedSleeper(ticket, sleptAt: sleptAt)
+            let applies = sleptAt == state.elapsed
+            #expect((ended != nil) == (applies && wasRegistered), "seed \(seed)")
+            if applies && wasRegistered {
+              answer(ticket.raw, by: "unattended end")
+            } else if applies && wasLive {
+              free(ticket.raw)
+            }
+          default:
+            // Emptying mid-run, now and then: every registered sleeper answered, every ticket gone.
+            guard random.next() % 4 == 0 else { continue }
+            let registered = live.filter { $0.value != nil }.map(\.key)
+            #expect(state.removeAll().sleepers.count == registered.count, "seed \(seed): emptying")
+            for raw in registered { answer(raw, by: "emptying") }
+            for raw in Array(live.keys) { free(raw) }
           }
           let registered = live.values.filter { $0 != nil }.count
           #expect(state.queue.count == registered, "seed \(seed): the queue holds exactly the registered")
