@@ -197,6 +197,55 @@ import Darwin
     #expect(spinner.snapshot?.isCancelled == true)
   }
 
+  /// Thousands of tasks that each run and end, started just before the scope ends, keep it busy
+  /// for a while but drain its queue: progress, not a loop, however busy the machine (the
+  /// adversary saw them reported as a `Task.yield()` loop with other scopes running beside them).
+  @Test func thousandsOfTasksThatEachEndAreWaitedForNotReported() async {
+    let ran = Locked(0)
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        for _ in 0..<20_000 { Task { ran.withLock { $0 += 1 } } }
+      }
+    }.issues
+    #expect(issues == [])
+    #expect(ran.snapshot == 20_000)
+  }
+
+  /// Thousands of sleepers woken by one advance: the advance's job queues them all, working, not
+  /// blocked, however long a loaded machine takes.
+  @Test func thousandsOfSleepersWokenByOneAdvanceAreExactAndUnreported() async {
+    let woken = Locked(0)
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        let sleepers = (0..<20_000).map { _ in
+          Task {
+            try? await scheduler.sleep(for: .seconds(1))
+            woken.withLock { $0 += 1 }
+          }
+        }
+        await scheduler.advance(by: .seconds(1))
+        #expect(woken.snapshot == 20_000)
+        for sleeper in sleepers { await sleeper.value }
+      }
+    }.issues
+    #expect(issues == [])
+  }
+
+  /// A burst of tasks that end does not hide a loop among them: the loop is still reported, once.
+  @Test func aLoopAmongThousandsOfTasksThatEndIsStillReported() async {
+    let spinner = Locked<Task<Void, Never>?>(nil)
+    let ran = Locked(0)
+    let issues = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        for _ in 0..<20_000 { Task { ran.withLock { $0 += 1 } } }
+        spinner.withLock { $0 = Task { while !Task.isCancelled { await Task.yield() } } }
+      }
+    }.issues
+    #expect(issues.map(\.kind) == [.busyScope])
+    #expect(ran.snapshot == 20_000)
+    await spinner.snapshot?.value
+  }
+
   /// A task of the scope asleep on another scheduler is reported where it slept, once, naming the
   /// mistake, before the end of the scope reports it as left suspended.
   @Test func aTaskSleepingOnAnotherSchedulerIsReportedWhereItSlept() async {

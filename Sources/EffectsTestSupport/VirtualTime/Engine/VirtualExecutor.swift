@@ -35,6 +35,18 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
 
   static let lane = Platform.ThreadSpecific()
 
+  /// The scope whose serial lane runs on this thread (``lane`` is set on the main thread too,
+  /// while it runs the scope's main-actor jobs).
+  private static let serialLane = Platform.ThreadSpecific()
+
+  /// Counts a job queued by the serial lane's running job (see ``laneJobEnqueues``). Called with
+  /// the lock held.
+  private func noteLaneJobEnqueueLocked() {
+    if laneJobRunning, Self.serialLane.value == Unmanaged.passUnretained(self).toOpaque() {
+      laneJobEnqueues &+= 1
+    }
+  }
+
   /// Set on a thread while it resumes a task suspended on the main actor.
   private static let resumption = Platform.ThreadSpecific()
 
@@ -212,6 +224,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// compares them between two looks to find a job that does not return.
   @exclusivity(unchecked) var laneJobsStarted: UInt64 = 0
   @exclusivity(unchecked) var laneJobRunning = false
+  /// How many jobs the serial lane's own thread has queued while one of its jobs ran: a long job
+  /// that queues work (a loop starting thousands of tasks, an advance resuming thousands of
+  /// sleepers) is working, even when the watchdog finds its thread waiting on a lock.
+  @exclusivity(unchecked) var laneJobEnqueues: UInt64 = 0
   /// Whether the lane's running job releases ended tasks (``releaseEndedTasksLocked()``), for
   /// the watchdog's report.
   @exclusivity(unchecked) var laneJobReleases = false
@@ -279,6 +295,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     switch claim(job) {
     case .ours:
       if stall != nil { noteDriverResumedAfterStall(job) }
+      noteLaneJobEnqueueLocked()
       inFlight += 1
       queuedJobs &+= 1
       jobs.append(job)
@@ -372,6 +389,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       return false
     }
     if stall != nil { noteDriverResumedAfterStall(job) }
+    noteLaneJobEnqueueLocked()
     inFlight += 1
     queuedJobs &+= 1
     mainJobs.append(MainJob(job: job, hop: hop))
@@ -560,6 +578,7 @@ extension VirtualExecutor {
 
   func loop(generation: Int) {
     Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
+    Self.serialLane.set(Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
     let thread = Platform.currentThread()
     condition.lock()
@@ -627,13 +646,13 @@ extension VirtualExecutor {
   // MARK: A job that blocks the lane
 
   /// What the watchdog sees of the serial lane: how many jobs it has started, whether one is
-  /// running, and its thread.
-  func laneSnapshot() -> (started: UInt64, running: Bool, thread: Platform.Thread?) {
+  /// running, its thread, and how many jobs it has queued from its running jobs.
+  func laneSnapshot() -> (started: UInt64, running: Bool, thread: Platform.Thread?, enqueues: UInt64) {
     condition.lock()
     defer { condition.unlock() }
     // A blocked job matters only when something waits behind it: a queued job, or an advance.
     let waitedFor = head < jobs.count || !idleWaiters.isEmpty
-    return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThread)
+    return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThread, laneJobEnqueues)
   }
 
   /// Gives up on the lane's running job — job `number`, which has not returned for `duration` —
@@ -727,7 +746,8 @@ extension VirtualExecutor {
           onMainActor: onMainActor,
           patience: patience,
           task: task,
-          finishedAtLook: finishedJobs
+          finishedAtLook: finishedJobs,
+          inFlightAtLook: inFlight
         )
       )
       condition.unlock()
@@ -793,8 +813,10 @@ extension VirtualExecutor {
     /// The waiting task (suspended, so alive, until it is resumed): a wait with patience ends
     /// when it is cancelled.
     let task: UInt?
-    /// The jobs finished when it was last looked at, and how long it has waited since it began.
+    /// The jobs finished, and the jobs queued or running, when it was last looked at, and how
+    /// long it has waited since it began.
     var finishedAtLook: UInt64
+    var inFlightAtLook: Int
     var waited: Duration = .zero
     /// Real time since the last look, and how many looks since the wait began found the scope busy.
     var sinceLook: Duration = .zero
@@ -836,9 +858,14 @@ extension VirtualExecutor {
           waiter.sinceLook = .zero
           // Busy looks are counted since the wait began, not in a row: the scope was never idle
           // meanwhile (the waiter would have been resumed), so a look that fell short of
-          // `busyJobs` (a machine busy with other work) does not start the count again.
-          if finishedJobs - waiter.finishedAtLook >= patience.busyJobs { waiter.busyLooks += 1 }
+          // `busyJobs` (a machine busy with other work) does not start the count again. A look
+          // whose queue shrank is progress, not a loop: thousands of tasks that each run and end
+          // drain it, where a `Task.yield()` loop keeps it as it was.
+          if finishedJobs - waiter.finishedAtLook >= patience.busyJobs, inFlight >= waiter.inFlightAtLook {
+            waiter.busyLooks += 1
+          }
           waiter.finishedAtLook = finishedJobs
+          waiter.inFlightAtLook = inFlight
           if waiter.busyLooks >= patience.busyLooks || patience.limit.map({ waiter.waited >= $0 }) == true {
             givenUp.append(waiter.continuation)
             continue
@@ -1060,8 +1087,8 @@ final class ParkedThreads: Sendable {
 /// One thread for the process looks at each lane every ``interval`` while a scope is open, and
 /// sleeps otherwise. Each look reads a counter and a flag: the lanes pay nothing per job. A job
 /// that something waits behind (a queued job, an advance), seen running across looks for
-/// ``waitingLimit`` while its thread sleeps in the kernel, or for ``busyLimit`` whatever it does,
-/// is given up on: the lane goes on on a new thread, and the scope reports the blocked job. The
+/// ``waitingLimit`` while its thread sleeps in the kernel and it queues no work, or for
+/// ``busyLimit`` whatever it does, is given up on: the lane goes on on a new thread, and the scope reports the blocked job. The
 /// thread's state comes from ``Platform/state(of:)``; where the platform cannot tell, a job is
 /// held to ``waitingLimit``. Under the thread sanitizer, where a wait proves nothing, the lane
 /// still goes on but nothing is reported: a job that never returns is reported by the scope's
@@ -1106,6 +1133,8 @@ enum LaneWatchdog {
     /// The lane's job count at the last look, and since when that job's time counts.
     var lastStarted: UInt64 = 0
     var runningSince: DispatchTime?
+    /// The lane's ``VirtualExecutor/laneJobEnqueues`` at the last look.
+    var lastEnqueues: UInt64 = 0
     /// For tests: whether a debugger counts as attached while this lane is looked at, instead of
     /// what ``Platform/isTraced`` says, and what to call each time a job is spared for it.
     var tracedOverride: (traced: Bool, whenSpared: @Sendable () -> Void)?
@@ -1180,7 +1209,12 @@ enum LaneWatchdog {
   /// job up when its time is over. `afterStop`: the process was stopped since the last look.
   private static func look(at watched: inout Watched, now: DispatchTime, afterStop: Bool) {
     let lane = watched.executor.laneSnapshot()
-    defer { watched.lastStarted = lane.started }
+    // Whether the running job queued work since the last look: then it is working, not blocked.
+    let queuedWork = lane.enqueues != watched.lastEnqueues
+    defer {
+      watched.lastStarted = lane.started
+      watched.lastEnqueues = lane.enqueues
+    }
     guard lane.running else {
       watched.runningSince = nil
       return
@@ -1197,7 +1231,9 @@ enum LaneWatchdog {
       watched.runningSince = now
       return
     }
-    let waiting = state != .running
+    // A job that queued work since the last look is working (its thread waits on a lock the
+    // lane shares, on a busy machine), not blocked: held to the limit of a busy job.
+    let waiting = state != .running && !queuedWork
     let limit = waiting ? waitingLimit : busyLimit
     guard runningFor >= limit else { return }
     // Due to be given up on: the one moment the platform is asked whether a debugger is attached.
