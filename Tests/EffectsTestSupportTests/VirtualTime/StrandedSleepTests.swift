@@ -104,6 +104,22 @@ import Testing
     #expect(issues == [CapturedIssue(Self.untilTheEnd(), line: line)])
   }
 
+  /// A loop that sleeps at one line is one mistake: reported once a scope, and every turn still
+  /// goes on.
+  @Test func aTestSleepingInALoopIsReportedOnceForItsLine() async {
+    let line = #line + 4
+    let (elapsed, issues) = await withCapturedIssues {
+      await withVirtualTime { scheduler in
+        for _ in 0..<50 {
+          try? await scheduler.sleep(for: .seconds(1))
+        }
+        return scheduler.elapsed
+      }
+    }
+    #expect(elapsed == .seconds(50))
+    #expect(issues == [CapturedIssue(Self.message(until: ".seconds(1)"), line: line)])
+  }
+
   @Test func aTestThatSleepsWhileAnotherTaskAdvancesIsNotReported() async {
     let issues = await withCapturedIssues {
       await withVirtualTime { scheduler in

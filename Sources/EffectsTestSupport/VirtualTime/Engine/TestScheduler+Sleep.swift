@@ -23,7 +23,13 @@ extension TestScheduler {
       // Symbolicated here, on the test's task, not where the sleep was ended (a lane's thread, or
       // the watchdog's, whose looks must not come late).
       let site = stranded.sleptAt.isEmpty ? nil : ReadSite.firstFrameOfCodeUnderTest(inResumePoints: stranded.sleptAt)
-      (site ?? FailureLocation(callSite)).report(stranded.message, kind: stranded.kind)
+      let place = site ?? FailureLocation(callSite)
+      // Once a line a scope: a loop that sleeps at one line is one mistake, not one per turn.
+      var first = true
+      if #available(EffectsVirtualTime , *), let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor {
+        first = executor.claimReport(of: "stranded at \(place.filePath):\(place.line):\(place.column)")
+      }
+      if first { place.report(stranded.message, kind: stranded.kind) }
       // A sleep until the end of virtual time is due never: no move of time ends it, so it ends
       // as a sleep the scope cancels does, and time stays where it is.
       guard stranded.deadline < TimerQueue.never else { throw CancellationError() }
