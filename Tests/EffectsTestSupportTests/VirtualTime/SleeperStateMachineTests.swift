@@ -41,13 +41,7 @@ import Testing
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
       #expect(state.isReserved(ticket) && !state.isRegistered(ticket))
-      let registered = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(2) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: true
-      )
+      let registered = state.register(ticket, after: .seconds(2), continuation, onMainActor: true)
       #expect(registered)
       #expect(state.isRegistered(ticket))
       #expect(state.queue.nextDeadline() == .seconds(2))
@@ -73,13 +67,7 @@ import Testing
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
       #expect(state.cancelSleeper(ticket) == nil, "nothing registered: nothing to resume")
-      let registered = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      let registered = state.register(ticket, continuation)
       #expect(!registered)
       #expect(state.queue.count == 0, "the registration changed nothing")
       #expect(!state.isReserved(ticket))
@@ -90,20 +78,8 @@ import Testing
     await withStandIn { continuation in
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
-      _ = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
-      let again = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(2) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: true
-      )
+      _ = state.register(ticket, continuation)
+      let again = state.register(ticket, after: .seconds(2), continuation, onMainActor: true)
       #expect(!again)
       #expect(state.queue.count == 1 && state.queue.nextDeadline() == .seconds(1), "the first registration stands")
     }
@@ -113,13 +89,7 @@ import Testing
     await withStandIn { continuation in
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
-      _ = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      _ = state.register(ticket, continuation)
       #expect(state.cancelSleeper(ticket) != nil)
       #expect(state.queue.count == 0)
       #expect(wakeNext(&state, dueBy: nil) == nil, "its entry is gone: no wake after the cancel")
@@ -153,21 +123,9 @@ import Testing
       _ = state.cancelSleeper(stale)
       let next = state.reserveSleeper()
       #expect(next.index == stale.index && next.generation == stale.generation &+ 1)
-      _ = state.registerSleeper(
-        next,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      _ = state.register(next, continuation)
 
-      let registered = state.registerSleeper(
-        stale,
-        until: { $0 + .seconds(9) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: true
-      )
+      let registered = state.register(stale, after: .seconds(9), continuation, onMainActor: true)
       #expect(!registered)
       #expect(state.cancelSleeper(stale) == nil)
       #expect(state.strandSleeper(stale) == nil)
@@ -184,13 +142,7 @@ import Testing
     await withStandIn { continuation in
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
-      _ = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: true
-      )
+      _ = state.register(ticket, continuation, onMainActor: true)
       let woken = state.wakeSleeper(at: ticket.index, id: 999_999)
       #expect(woken.sleptAt == nil && !woken.onMainActor && !woken.offLane)
       #expect(state.isRegistered(ticket))
@@ -205,13 +157,7 @@ import Testing
       let ticket = state.reserveSleeper()
       #expect(state.strandSleeper(ticket) == nil, "not registered yet: nothing to end")
       #expect(state.isReserved(ticket), "and the reservation stands")
-      _ = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(3) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      _ = state.register(ticket, after: .seconds(3), continuation)
       #expect(state.strandSleeper(ticket)?.deadline == .seconds(3))
       #expect(!state.isReserved(ticket))
       #expect(state.queue.count == 0)
@@ -223,13 +169,7 @@ import Testing
     await withStandIn { continuation in
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
-      _ = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(3) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      _ = state.register(ticket, after: .seconds(3), continuation)
 
       state.scope = (executor: nil, site: FailureLocation(Self.site))
       #expect(state.endUnattendedSleeper(ticket, sleptAt: .zero) == nil, "a scope is open: it can wake the sleep")
@@ -249,13 +189,7 @@ import Testing
       var state = State(maxRuns: 10)
       let ticket = state.reserveSleeper()
       state.markSleeperOffLane(ticket)
-      _ = state.registerSleeper(
-        ticket,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      _ = state.register(ticket, continuation)
       #expect(wakeNext(&state, dueBy: nil)?.2.offLane == true)
       let next = state.reserveSleeper()
       #expect(next.index == ticket.index)
@@ -268,23 +202,11 @@ import Testing
       var state = State(maxRuns: 10)
       let waiting = (0..<2).map { _ in state.reserveSleeper() }
       for ticket in waiting {
-        _ = state.registerSleeper(
-          ticket,
-          until: { $0 + .seconds(1) },
-          at: Self.site,
-          continuation: continuation,
-          onMainActor: false
-        )
+        _ = state.register(ticket, continuation)
       }
       let onItsWay = state.reserveSleeper()
       #expect(state.removeAll().sleepers.count == 2)
-      let registers = state.registerSleeper(
-        onItsWay,
-        until: { $0 + .seconds(1) },
-        at: Self.site,
-        continuation: continuation,
-        onMainActor: false
-      )
+      let registers = state.register(onItsWay, continuation)
       #expect(!registers, "its ticket is gone: the task throws")
       for ticket in waiting + [onItsWay] {
         #expect(state.cancelSleeper(ticket) == nil && !state.isReserved(ticket), "answered by the emptying alone")
@@ -334,13 +256,7 @@ import Testing
             let delay = Duration.seconds(Int64(random.next() % 5))
             let wasReserved = live[ticket.raw].map { $0 == nil } ?? false
             let onMainActor = random.next() % 2 == 0
-            let registers = state.registerSleeper(
-              ticket,
-              until: { $0 + delay },
-              at: Self.site,
-              continuation: continuation,
-              onMainActor: onMainActor
-            )
+            let registers = state.register(ticket, after: delay, continuation, onMainActor: onMainActor)
             #expect(registers == wasReserved, "seed \(seed): only a reserved sleeper registers, once")
             if registers {
               live[ticket.raw] = .some(state.elapsed + delay)
@@ -411,5 +327,23 @@ import Testing
         #expect(tickets.values.allSatisfy { !state.isReserved($0) })
       }
     }
+  }
+}
+
+extension TestScheduler.State {
+  /// Registers `ticket`'s sleeper `delay` from now, at the tests' call site.
+  fileprivate mutating func register(
+    _ ticket: SleeperTicket,
+    after delay: Duration = .seconds(1),
+    _ continuation: UnsafeContinuation<Void, any Error>,
+    onMainActor: Bool = false
+  ) -> Bool {
+    registerSleeper(
+      ticket,
+      until: { $0 + delay },
+      at: SleeperStateMachineTests.site,
+      continuation: continuation,
+      onMainActor: onMainActor
+    )
   }
 }
