@@ -268,7 +268,7 @@ extension TestObserver where Value: Sendable, Failure == any Error {
     guard consuming, let task else { return false }
     reportIssue(
       """
-      \(observerName) made here was still observing its sequence when \(TestScheduler.naming(scope: scope)) ended, after \
+      \(observerName) made here was still observing its sequence when \(VirtualTimeWording.naming(scope: scope)) ended, after \
       \(counted(count, "value")) and no end. It was cancelled. Call cancel() once the test has seen what it checks (a \
       sequence that never ends: a timer, a stream of notifications), or let the sequence end before the scope does; if \
       the test means to leave it running, open the scope with leftoverWork: .expected.

@@ -186,7 +186,7 @@ import Testing
     #expect(issues.map(\.line) == [innerLine, sleepLine])
     #expect(
       issues.first?.message
-        == TestScheduler.nestedScopeMessage(outer: FailureLocation(test.sourceLocation), fresh: true)
+        == VirtualTimeWording.nestedScope(outer: FailureLocation(test.sourceLocation), fresh: true)
     )
     #expect(issues.last?.message.hasPrefix("The test itself waited on virtual time, until .seconds(1)") == true)
     #expect(!issues.contains { $0.message.contains("actor with its own executor") })

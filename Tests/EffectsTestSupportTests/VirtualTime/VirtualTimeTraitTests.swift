@@ -313,7 +313,7 @@ import Testing
     #expect(
       issues == [
         CapturedIssue(
-          TestScheduler.nestedScopeMessage(
+          VirtualTimeWording.nestedScope(
             outer: FailureLocation(try #require(Test.current).sourceLocation),
             fresh: false
           ),

@@ -158,7 +158,7 @@ extension TestScheduler {
   ) async throws(Failure) -> R {
     if let outer = Self.scoped, outer !== self, let outerSite = outer.state.withLock({ $0.scope?.site }) {
       if site.callSite != nil || outerSite.callSite != nil {
-        site.report(Self.nestedScopeMessage(outer: outerSite, fresh: fresh), kind: .nestedScope)
+        site.report(VirtualTimeWording.nestedScope(outer: outerSite, fresh: fresh), kind: .nestedScope)
       }
       return try await body(fresh ? outer : self)
     }
@@ -400,19 +400,6 @@ extension TestScheduler {
         continuation.resume()
       }
     }
-  }
-}
-
-// How reports name scopes: on every OS version, as the trait and the closure forms are.
-extension TestScheduler {
-  /// What a scope opened inside another open scope says (see ``withTestScope(at:origin:leftoverWork:fresh:isolation:_:)``).
-  static func nestedScopeMessage(outer: FailureLocation, fresh: Bool) -> String {
-    VirtualTimeWording.nestedScope(outer: outer, fresh: fresh)
-  }
-
-  /// How a report names the scope placed at `scope` (see ``VirtualTimeWording/naming(scope:)``).
-  static func naming(scope: FailureLocation) -> String {
-    VirtualTimeWording.naming(scope: scope)
   }
 }
 
