@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// Whether the caller runs where the main actor does, asked without trapping.
-enum MainQueue {
+package enum MainQueue {
   /// True on the main thread, and in work the main queue runs, on whatever thread drains it.
   ///
   /// `Thread.isMainThread` alone is not enough: once a process calls `dispatchMain()` (an async
@@ -11,7 +11,7 @@ enum MainQueue {
   /// queue holds the main actor whichever thread it is on. A key set on the main queue tells the
   /// two apart: `getSpecific` finds it in the main queue's items, and in those of queues that
   /// target it.
-  static var isCurrent: Bool {
+  package static var isCurrent: Bool {
     Thread.isMainThread || DispatchQueue.getSpecific(key: key) != nil
   }
 

@@ -437,3 +437,22 @@ extension TestScheduler {
     state.withLock { $0.scope != nil }
   }
 }
+
+extension TestScheduler {
+  /// Tells `observer` after each main-actor job of the scope open on this scheduler, until it
+  /// closes; false when no scope with exact virtual time is open.
+  func observeMainJobs(_ observer: any MainJobObserver) -> Bool {
+    guard #available(EffectsVirtualTime , *),
+      let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor
+    else { return false }
+    return executor.observeMainJobs(observer)
+  }
+
+  /// The stack that started the task at `address`, when the open scope started it; empty if not.
+  func originStack(ofTaskAt address: UInt) -> [UInt] {
+    guard #available(EffectsVirtualTime , *),
+      let executor = state.withLock({ $0.scope?.executor }) as? VirtualExecutor
+    else { return [] }
+    return executor.originStack(ofTaskAt: address)
+  }
+}

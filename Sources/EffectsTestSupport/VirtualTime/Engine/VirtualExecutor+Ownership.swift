@@ -212,6 +212,17 @@ extension VirtualExecutor {
     return unfinished
   }
 
+  /// The stack that started the task at `address`, if the scope started it and holds it still:
+  /// kept by a caller that names the task later, after the task may have ended and been pruned.
+  func originStack(ofTaskAt address: UInt) -> [UInt] {
+    condition.lock()
+    defer { condition.unlock() }
+    guard let task = started.last(where: { $0.address == address }), task.origin.upperBound <= origins.count else {
+      return []
+    }
+    return Array(origins[task.origin])
+  }
+
   /// Where the code under test started `task`: the first frame of its stack that is the code's,
   /// not the runtime's or this library's. Nil where the platform cannot say.
   func origin(of task: StartedTask) -> FailureLocation? {

@@ -180,6 +180,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var mainJobs: [MainJob] = []
   @exclusivity(unchecked) var mainHead = 0
   @exclusivity(unchecked) var mainDrainScheduled = false
+  /// What is told after each main-actor job of the scope has run (a ``ModelTester``'s recorder),
+  /// until the scope closes.
+  @exclusivity(unchecked) var mainJobObservers: [any MainJobObserver] = []
   /// Jobs queued on either lane or running there.
   @exclusivity(unchecked) var inFlight = 0
   /// The task whose job the serial lane is running (its address; 0 for none, or a job that is
@@ -421,7 +424,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       let next = mainJobs[mainHead]
       let job = next.job
       mainHead += 1
+      let observers = mainJobObservers.isEmpty ? nil : mainJobObservers
       condition.unlock()
+      let task = observers == nil || !ScopeTasks.isTask(job) ? 0 : ScopeTasks.address(of: job)
       if next.hop {
         job.runSynchronously(on: asUnownedTaskExecutor())
       } else if driverPrefersLane, ScopeTasks.address(of: job) == driver {
@@ -432,9 +437,22 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       } else {
         job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
       }
+      if let observers {
+        for observer in observers { observer.mainJobRan(task: task, isTest: task != 0 && task == driver) }
+      }
       finished()
     }
     DispatchQueue.main.async { [self] in drainMain() }
+  }
+
+  /// Tells `observer` after each main-actor job of the scope from now on, until the scope closes;
+  /// false when it is closed already.
+  func observeMainJobs(_ observer: any MainJobObserver) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !closed else { return false }
+    mainJobObservers.append(observer)
+    return true
   }
 
   /// How many main-actor jobs of the scope run in one turn of the main queue.
@@ -498,7 +516,12 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     endedHead = 0
     let own = adopted
     adopted = TaskTable()
+    let observers = mainJobObservers
+    mainJobObservers = []
     condition.unlock()
+    // Released outside the lock: an observer's release may release a model, whose deinit may
+    // start work.
+    _ = observers
     ScopeTasks.release(self, tasks: own)
     LaneWatchdog.forget(self)
     for task in retained {
@@ -1333,4 +1356,13 @@ actor MainLane {
 
   /// Does nothing: calling it is the hop.
   func enter() {}
+}
+
+/// What a scope tells after each of its main-actor jobs: a ``ModelTester`` records the change the
+/// job made to its model. Called on the main thread, as the main actor, before the job is counted
+/// as done, so a wait for the scope returns after the observer has seen it.
+protocol MainJobObserver: AnyObject, Sendable {
+  /// A main-actor job has run: `task` is its task's address (0 for a job that is not a task);
+  /// `isTest`, whether that task is the scope's driver, the test itself.
+  func mainJobRan(task: UInt, isTest: Bool)
 }
