@@ -104,6 +104,12 @@ indirect enum ValueShape {
     case .tuple:
       return .group(open: "(", close: ")", children: children(mirror))
     default:
+      // An `@Observable` class shows its observed properties by their own names: not the macro's
+      // storage names, its registrar, or what is `@ObservationIgnored`.
+      if mirror.displayStyle == .class, let observed = ModelState.observedProperties(of: value) {
+        let children = observed.map { (label: Optional($0.name), shape: shape(of: $0.value, depth: depth + 1)) }
+        return .group(open: "\(type(of: value))(", close: ")", children: children)
+      }
       guard !mirror.children.isEmpty else { return .leaf(describe(value)) }
       return .group(open: "\(type(of: value))(", close: ")", children: children(mirror))
     }

@@ -47,7 +47,10 @@ class FailureCapturingTestCase: XCTestCase {
 
   /// Runs the asynchronous `body`, and answers the failures it recorded instead of failing the
   /// test with them.
-  func capturingAsyncFailures(_ body: () async throws -> Void) async rethrows -> [Failure] {
+  func capturingAsyncFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Void
+  ) async rethrows -> [Failure] {
     captured.withLock { $0 = [] }
     defer { captured.withLock { $0 = nil } }
     try await body()

@@ -1,0 +1,154 @@
+import Effects
+import Foundation
+
+/// Records every change of one model, and of the world through the test's environment, as steps:
+/// one for each main-actor job of the scope that changed something, and one for what the test's
+/// own code changed before each call on the ``ModelTester``.
+///
+/// The scope tells it after each of its main-actor jobs (``MainJobObserver``), on the main thread,
+/// where the model is read. Every stored `var` is behind `lock`: the end of the scope reads what
+/// was recorded after ``ModelTester/finish(fileID:filePath:line:column:)`` from the test's task,
+/// which may not be the main actor.
+final class ModelRecorder: MainJobObserver, @unchecked Sendable {
+  /// What made a step.
+  enum Maker: Sendable {
+    /// The test's own code: in its task's job, or just before a call on the tester.
+    case test
+    /// A task of the scope, with the stack that started it (empty when the scope did not start
+    /// it, or cannot say).
+    case task(origin: [UInt])
+    /// A main-actor job that is not a task's.
+    case job
+  }
+
+  /// One step: the model before and after one job, and the effects it had on the world.
+  struct Step: @unchecked Sendable {
+    var before: ModelState
+    var after: ModelState
+    var changes: [ModelState.Change]
+    var effects: [Effect]
+    /// The scheduler's elapsed time when it was recorded.
+    var instant: Duration
+    var maker: Maker
+  }
+
+  /// The model, read on the main thread only (``record(by:)``).
+  private nonisolated(unsafe) let model: AnyObject
+  private let doubles: ModelWorld.Doubles
+  private let scheduler: TestScheduler
+  private let lock = NSLock()
+  private var last: ModelState
+  private var lastWorld: ModelWorld
+  private var pending: [Step] = []
+  /// Where the test finished; steps recorded after it are late, kept as their report's lines.
+  private var finishedAt: CallSite?
+  private var late: [String] = []
+
+  /// The line that made the tester.
+  private let creation: CallSite
+  /// Whether changes not asserted are reported (the tester's exhaustivity is on).
+  var isExhaustive: Bool {
+    get { lock.withLock { exhaustive } }
+    set { lock.withLock { exhaustive = newValue } }
+  }
+  private var exhaustive = true
+
+  init(model: AnyObject, environment: Environment, scheduler: TestScheduler, creation: CallSite) {
+    self.model = model
+    self.creation = creation
+    self.doubles = ModelWorld.Doubles(environment)
+    self.scheduler = scheduler
+    self.last = ModelState(of: model)
+    self.lastWorld = ModelWorld(doubles)
+  }
+
+  /// The model as last recorded.
+  var state: ModelState { lock.withLock { last } }
+
+  /// Every value the model has held since the tester was made, in the steps not taken yet, and
+  /// now: what tells apart two properties that hold the same value now (``KeyPathNames``).
+  var history: [Any] {
+    lock.withLock { pending.flatMap { $0.before.properties.map(\.value) } + last.properties.map(\.value) }
+  }
+
+  // MARK: Recording (main thread)
+
+  func mainJobRan(task: UInt, isTest: Bool) {
+    record(by: isTest ? .test : task == 0 ? .job : .task(origin: scheduler.originStack(ofTaskAt: task)))
+  }
+
+  /// Records what changed since the last record as a step made by `maker`; nothing when nothing
+  /// changed. On the main thread: the model is read.
+  func record(by maker: Maker) {
+    let now = ModelState(of: model)
+    let world = ModelWorld(doubles)
+    lock.lock()
+    let previous = last
+    let previousWorld = lastWorld
+    lock.unlock()
+    let changes = now.changes(since: previous)
+    let effects = world.effects(since: previousWorld, in: doubles)
+    guard !changes.isEmpty || !effects.isEmpty else { return }
+    let step = Step(
+      before: previous,
+      after: now,
+      changes: changes,
+      effects: effects,
+      instant: scheduler.elapsed,
+      maker: maker
+    )
+    lock.lock()
+    last = now
+    lastWorld = world
+    if finishedAt == nil {
+      pending.append(step)
+      lock.unlock()
+    } else {
+      lock.unlock()
+      let text = ModelTesterWording.stepText(step)
+      lock.withLock { late.append(text) }
+    }
+  }
+
+  // MARK: Taking steps
+
+  /// The next step not taken yet, taken.
+  func takeNext() -> Step? {
+    lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+  }
+
+  /// Every step not taken yet, taken.
+  func takeAll() -> [Step] {
+    lock.withLock {
+      defer { pending = [] }
+      return pending
+    }
+  }
+
+  /// Whether steps wait to be taken.
+  var hasPending: Bool { lock.withLock { !pending.isEmpty } }
+
+  /// From now on, what changes is late: the test has finished.
+  func finish(at site: CallSite) {
+    lock.withLock { finishedAt = site }
+  }
+
+  /// At the end of the scope: reports what changed after the test finished, at `finish()`; or,
+  /// when the test never finished, the changes it did not assert, at the line that made the tester.
+  func scopeEnded() {
+    // What the test's own code changed last, in the job that ends the scope: on the main thread,
+    // where the model may be read (a test off the main actor has no such job).
+    if MainQueue.isCurrent { record(by: .test) }
+    lock.lock()
+    let (finishedAt, late, exhaustive) = (self.finishedAt, self.late, self.exhaustive)
+    let unasserted = finishedAt == nil && exhaustive ? pending : []
+    self.late = []
+    pending = []
+    lock.unlock()
+    if let finishedAt, !late.isEmpty {
+      reportIssue(ModelTesterWording.changedAfterFinish(late), kind: .leftoverWork, at: finishedAt)
+    } else if !unasserted.isEmpty {
+      reportIssue(ModelTesterWording.endedWithoutFinish(unasserted), kind: .leftoverWork, at: creation)
+    }
+  }
+}

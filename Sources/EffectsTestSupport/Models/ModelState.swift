@@ -1,0 +1,160 @@
+import Effects
+
+/// The observed properties of an `@Observable` model at one moment, flattened: a nested observable
+/// child's properties follow the property that holds it, under its path (`detail?.isSaving`).
+///
+/// Read with `Mirror`, which shows the storage the `@Observable` macro makes for each observed
+/// property (`_isLoading`). Reading it calls no getter: recording a model registers no
+/// observation and runs none of the model's code. A property marked `@ObservationIgnored` keeps
+/// its own name in the storage, and is left out, as is the macro's registrar.
+struct ModelState {
+  /// One observed property: its path as a test writes it after `$0`, and its value.
+  struct Property {
+    let path: String
+    let value: Any
+  }
+
+  /// A property that differs between two states: `old` or `new` is nil where the path is absent
+  /// (a child that appeared, or went away).
+  struct Change {
+    let path: String
+    let old: Any?
+    let new: Any?
+  }
+
+  var properties: [Property]
+
+  /// How deep nested observable children are followed: a child's child's child.
+  static let maxDepth = 4
+
+  /// The properties of `model` now.
+  init(of model: AnyObject) {
+    var properties: [Property] = []
+    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(model)]
+    Self.append(model, prefix: "", depth: 0, visited: &visited, to: &properties)
+    self.properties = properties
+  }
+
+  private static func append(
+    _ object: AnyObject,
+    prefix: String,
+    depth: Int,
+    visited: inout Set<ObjectIdentifier>,
+    to properties: inout [Property]
+  ) {
+    for (name, value) in observedProperties(of: object) ?? [] {
+      let path = prefix + name
+      properties.append(Property(path: path, value: value))
+      guard depth < maxDepth, let (child, optional) = observableChild(in: value),
+        visited.insert(ObjectIdentifier(child)).inserted
+      else { continue }
+      append(child, prefix: path + (optional ? "?." : "."), depth: depth + 1, visited: &visited, to: &properties)
+      visited.remove(ObjectIdentifier(child))
+    }
+  }
+
+  /// The observed stored properties of `object`, by name, its superclasses' after its own; nil
+  /// when it is not a class the `@Observable` macro made observable (no registrar).
+  static func observedProperties(of object: Any) -> [(name: String, value: Any)]? {
+    var mirror: Mirror? = Mirror(reflecting: object)
+    guard mirror?.displayStyle == .class else { return nil }
+    var properties: [(name: String, value: Any)] = []
+    var observable = false
+    while let current = mirror {
+      for child in current.children {
+        guard let label = child.label, label.hasPrefix("_") else { continue }
+        if label == "_$observationRegistrar" {
+          observable = true
+        } else {
+          properties.append((String(label.dropFirst()), child.value))
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    return observable ? properties : nil
+  }
+
+  /// The observable object `value` holds, directly or in an optional, and whether in an optional.
+  static func observableChild(in value: Any) -> (object: AnyObject, optional: Bool)? {
+    let optional = value is any OptionalValue
+    guard let unwrapped = unwrap(value), type(of: unwrapped) is AnyClass,
+      observedProperties(of: unwrapped) != nil
+    else { return nil }
+    return (unwrapped as AnyObject, optional)
+  }
+
+  /// `value` out of any optionals around it; nil for `nil`.
+  static func unwrap(_ value: Any) -> Any? {
+    guard let optional = value as? any OptionalValue else { return value }
+    return optional.wrappedValue.flatMap(unwrap)
+  }
+
+  /// The value at `path`, if the state has it.
+  subscript(path: String) -> Any? {
+    properties.first { $0.path == path }?.value
+  }
+
+  /// The properties that differ from `old` to this state, in this state's order, then those
+  /// only `old` has.
+  func changes(since old: ModelState) -> [Change] {
+    var before: [String: Any] = [:]
+    for property in old.properties { before[property.path] = property.value }
+    var changes: [Change] = []
+    for property in properties {
+      let previous = before.removeValue(forKey: property.path)
+      guard let previous else {
+        changes.append(Change(path: property.path, old: nil, new: property.value))
+        continue
+      }
+      if !Self.same(previous, property.value) {
+        changes.append(Change(path: property.path, old: previous, new: property.value))
+      }
+    }
+    for property in old.properties where before[property.path] != nil {
+      changes.append(Change(path: property.path, old: property.value, new: nil))
+    }
+    return changes
+  }
+
+  /// Whether two values of a property are the same: objects by identity (an observable child's
+  /// own properties are compared one by one), `Equatable` values by `==`, and any other value by
+  /// its structure, as a report spells it. Equal structures count as the same even where `==`
+  /// says otherwise, so that a `Double.nan` is not a change on every job.
+  static func same(_ a: Any, _ b: Any) -> Bool {
+    let a = unwrap(a)
+    let b = unwrap(b)
+    guard let a, let b else { return a == nil && b == nil }
+    if type(of: a) is AnyClass, type(of: b) is AnyClass {
+      if (a as AnyObject) === (b as AnyObject) { return true }
+      if observedProperties(of: a) != nil { return false }
+      if let equatable = a as? any Equatable { return equatable.isEqual(to: b) }
+      return false
+    }
+    if let equatable = a as? any Equatable, equatable.isEqual(to: b) { return true }
+    return ValueShape(of: a).oneLine == ValueShape(of: b).oneLine
+  }
+
+  /// `value` as a report shows it, on one line, within the budget of a quoted value; `absent`
+  /// for a path the state does not have.
+  static func text(_ value: Any?) -> String {
+    guard let value else { return "(absent)" }
+    return ReportBudget.clipped(spelled(value))
+  }
+}
+
+/// An optional, whatever it wraps: lets a value of type `Any` be looked into.
+protocol OptionalValue {
+  var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+  var wrappedValue: Any? { self.map { $0 } }
+}
+
+extension Equatable {
+  /// Whether `other` is of this type and equal to it.
+  func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

@@ -1,0 +1,90 @@
+import Effects
+import Foundation
+
+/// What a model did to the world through the test's environment, read from the environment's
+/// in-memory doubles: lines printed, events tracked, defaults and files written, requests sent.
+/// Each step of a ``ModelTester`` holds the effects that appeared during it, as ``Effect`` values.
+///
+/// A double the environment does not have (a console of the test's own, the live network) is not
+/// read. A write that leaves a default or a file as it was is not seen: the doubles are compared,
+/// not tapped.
+struct ModelWorld {
+  /// The environment's doubles, found once when the tester is made.
+  struct Doubles {
+    let console: InMemoryConsole?
+    let events: InMemoryEventLog?
+    let defaults: InMemoryDefaults?
+    let files: InMemoryFileSystem?
+    let network: StubNetwork?
+
+    /// The doubles of `environment`, read quietly: a field the environment was given, or any
+    /// field of a test environment whose fields are doubles (`Environment.test()`). A field of
+    /// `Environment.unimplemented()` the test did not set, or of the live environment, is not
+    /// read: that read would be reported, and is not the model's.
+    init(_ environment: Environment) {
+      let doubles: Bool
+      switch environment.testContext?.reads {
+      case .deterministic, .preview: doubles = true
+      default: doubles = false
+      }
+      func read<Key: BuiltInKey>(_ key: Key.Type, _ field: (Environment) -> Key.Value) -> Key.Value? {
+        environment.given(key, builtIn: (Key.member, Key.slot)) ?? (doubles ? field(environment) : nil)
+      }
+      console = read(ConsoleKey.self, \.console) as? InMemoryConsole
+      events = read(EventsKey.self, \.events) as? InMemoryEventLog
+      defaults = read(DefaultsStoreKey.self, \.defaults) as? InMemoryDefaults
+      files = read(FileWriterKey.self, \.fileWriter) as? InMemoryFileSystem
+      network = read(NetworkKey.self, \.network).flatMap(RecordingNetwork.stubs(in:))
+    }
+  }
+
+  var lines: Int
+  var events: Int
+  var defaults: [String: DefaultsValue]
+  var files: [InMemoryFileSystem.Path: Data]
+  var requests: Int
+
+  /// What the doubles hold now.
+  init(_ doubles: Doubles) {
+    lines = doubles.console?.lines.count ?? 0
+    events = doubles.events?.events.count ?? 0
+    defaults = doubles.defaults?.values ?? [:]
+    files = doubles.files?.files ?? [:]
+    requests = doubles.network?.requests.count ?? 0
+  }
+
+  /// The effects that took the world from `old` to this state, in a fixed order: lines printed,
+  /// events tracked, defaults written and removed (by key), files written and removed (by path),
+  /// requests sent. A double cleared in between counts from its start.
+  func effects(since old: ModelWorld, in doubles: Doubles) -> [Effect] {
+    var effects: [Effect] = []
+    if lines != old.lines, let console = doubles.console {
+      let all = console.lines
+      effects += all[(lines < old.lines ? 0 : min(old.lines, all.count))...].map { .print($0) }
+    }
+    if events != old.events, let log = doubles.events {
+      let all = log.events
+      effects += all[(events < old.events ? 0 : min(old.events, all.count))...].map {
+        .track(event: $0.name, properties: $0.properties)
+      }
+    }
+    if defaults != old.defaults {
+      for key in Set(defaults.keys).union(old.defaults.keys).sorted() where defaults[key] != old.defaults[key] {
+        effects.append(defaults[key].map { .setDefault($0, for: key) } ?? .removeDefault(for: key))
+      }
+    }
+    if files != old.files {
+      for path in Set(files.keys).union(old.files.keys).sorted()
+      where files[path] != old.files[path] {
+        effects.append(
+          files[path].map { .writeFile(path: path.string, contents: $0) } ?? .removeFile(path: path.string)
+        )
+      }
+    }
+    if requests != old.requests, let network = doubles.network {
+      let all = network.requests
+      effects += all[(requests < old.requests ? 0 : min(old.requests, all.count))...].map { .send($0) }
+    }
+    return effects
+  }
+}

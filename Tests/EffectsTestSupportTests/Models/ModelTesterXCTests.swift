@@ -1,0 +1,91 @@
+import Effects
+import EffectsTestSupport
+import XCTest
+
+/// `ModelTester` from XCTest: a model's steps stated in an async test case, and its failures
+/// recorded on the case, at the test's lines, with the exact text.
+final class ModelTesterXCTests: FailureCapturingTestCase {
+  @MainActor func testATaskThatLoadsIsStatedStepByStep() async {
+    await withVirtualTime { _ in
+      let model = FeedModel()
+      let tester = ModelTester(model)
+      model.refreshTapped()
+      await tester.assert {
+        $0.isLoading = true
+        $0.refreshes = 1
+      }
+      await tester.advance(by: .seconds(1))
+      await tester.assert {
+        $0.items = ["a", "b"]
+        $0.isLoading = false
+      }
+      tester.assertEffects([.track(event: "refreshed", properties: ["count": "2"])])
+      await tester.finish()
+    }
+  }
+
+  @MainActor func testAnIntermediateStateNotStatedFailsTheCaseAtTheAssert() async {
+    var line = 0
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { _ in
+        let model = FeedModel()
+        let tester = ModelTester(model)
+        model.refreshTapped()
+        await tester.advance(by: .seconds(1))
+        line = #line + 1
+        await tester.assert {
+          $0.items = ["a", "b"]
+          $0.refreshes = 1
+        }
+        await tester.skipChanges()
+        await tester.finish()
+      }
+    }
+    XCTAssertEqual(
+      failures,
+      [
+        Failure(
+          message: """
+            ModelTester.assert(_:) found the model changed other than stated at .seconds(0), by the task started \
+            at EffectsTestSupportTests/Models.swift:51:
+              items: stated ["a", "b"], but it did not change from []
+              isLoading: false → true, not stated
+            Describe each change the model made in this step in assert { $0 … }, or fix the model.
+            """,
+          file: #filePath,
+          line: line
+        )
+      ]
+    )
+    XCTAssertEqual(failures.map(\.kind), [.stateMismatch])
+  }
+
+  @MainActor func testAChangeAfterFinishFailsTheCaseAtFinish() async {
+    var line = 0
+    let failures = await capturingAsyncFailures {
+      await withVirtualTime { _ in
+        let model = FeedModel()
+        let tester = ModelTester(model)
+        line = #line + 1
+        await tester.finish()
+        model.count = 7
+      }
+    }
+    XCTAssertEqual(
+      failures,
+      [
+        Failure(
+          message: """
+            ModelTester: the model changed after finish(), when the test had ended:
+              at .seconds(0), by the test:
+                count: 0 → 7
+            Let the work that changes the model end before finish(), or cancel it there.
+            """,
+          file: #filePath,
+          line: line
+        )
+      ]
+    )
+    XCTAssertEqual(failures.map(\.kind), [.leftoverWork])
+  }
+}
