@@ -92,6 +92,17 @@ let package = Package(
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
+    // Point-Free's SyncUps, in its vanilla @Observable form, rebuilt on the environment: the
+    // ModelTester's proof on models nobody here designed.
+    .target(name: "SyncUps", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "SyncUpsTests",
+      dependencies: [
+        "SyncUps",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
     .testTarget(
       name: "HookNeighboursTests",
       dependencies: [

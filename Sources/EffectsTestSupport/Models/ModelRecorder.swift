@@ -103,10 +103,23 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     if finishedAt == nil {
       pending.append(step)
       lock.unlock()
+    } else if !changes.isEmpty {
+      // After finish(), only the model's own changes are late: the world's effects may be another
+      // model's, which its own tester states.
+      lock.unlock()
+      let text = ModelTesterWording.stepText(
+        ModelRecorder.Step(
+          before: previous,
+          after: now,
+          changes: changes,
+          effects: [],
+          instant: step.instant,
+          maker: maker
+        )
+      )
+      lock.withLock { late.append(text) }
     } else {
       lock.unlock()
-      let text = ModelTesterWording.stepText(step)
-      lock.withLock { late.append(text) }
     }
   }
 

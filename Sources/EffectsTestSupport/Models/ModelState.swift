@@ -12,6 +12,18 @@ struct ModelState {
   struct Property {
     let path: String
     let value: Any
+    /// The value's structure when it was read, for a value that is neither `Equatable` nor an
+    /// observable child: an object it holds (a child model in an enum's payload, in an array)
+    /// may change inside while the value still refers to it, and only its structure, read then,
+    /// shows that.
+    let shape: String?
+
+    init(path: String, value: Any) {
+      self.path = path
+      self.value = value
+      let opaque = !(ModelState.unwrap(value).map { $0 is any Equatable } ?? true)
+      shape = opaque && ModelState.observableChild(in: value) == nil ? ValueShape(of: value).oneLine : nil
+    }
   }
 
   /// A property that differs between two states: `old` or `new` is nil where the path is absent
@@ -20,6 +32,9 @@ struct ModelState {
     let path: String
     let old: Any?
     let new: Any?
+    /// The structures of `old` and `new` when they were read (see ``Property/shape``).
+    var oldShape: String? = nil
+    var newShape: String? = nil
   }
 
   var properties: [Property]
@@ -94,11 +109,16 @@ struct ModelState {
     properties.first { $0.path == path }?.value
   }
 
+  /// The property at `path`, if the state has it.
+  func property(at path: String) -> Property? {
+    properties.first { $0.path == path }
+  }
+
   /// The properties that differ from `old` to this state, in this state's order, then those
   /// only `old` has.
   func changes(since old: ModelState) -> [Change] {
-    var before: [String: Any] = [:]
-    for property in old.properties { before[property.path] = property.value }
+    var before: [String: Property] = [:]
+    for property in old.properties { before[property.path] = property }
     var changes: [Change] = []
     for property in properties {
       let previous = before.removeValue(forKey: property.path)
@@ -106,8 +126,22 @@ struct ModelState {
         changes.append(Change(path: property.path, old: nil, new: property.value))
         continue
       }
-      if !Self.same(previous, property.value) {
-        changes.append(Change(path: property.path, old: previous, new: property.value))
+      let same =
+        if let shape = property.shape, let previousShape = previous.shape {
+          shape == previousShape
+        } else {
+          Self.same(previous.value, property.value)
+        }
+      if !same {
+        changes.append(
+          Change(
+            path: property.path,
+            old: previous.value,
+            new: property.value,
+            oldShape: previous.shape,
+            newShape: property.shape
+          )
+        )
       }
     }
     for property in old.properties where before[property.path] != nil {
@@ -136,9 +170,24 @@ struct ModelState {
 
   /// `value` as a report shows it, on one line, within the budget of a quoted value; `absent`
   /// for a path the state does not have.
-  static func text(_ value: Any?) -> String {
+  static func text(_ value: Any?, shape: String? = nil) -> String {
     guard let value else { return "(absent)" }
-    return ReportBudget.clipped(spelled(value))
+    return ReportBudget.clipped(shape ?? spelled(value))
+  }
+
+  /// Two values that differ, as a report shows them: whole, when short; else each from a little
+  /// before where they first differ, so that the difference is in what is shown.
+  static func texts(_ old: Any?, _ new: Any?, oldShape: String? = nil, newShape: String? = nil) -> (String, String) {
+    guard let old, let new else { return (text(old, shape: oldShape), text(new, shape: newShape)) }
+    let a = oldShape ?? spelled(old)
+    let b = newShape ?? spelled(new)
+    guard a.count > ReportBudget.valueCharacters || b.count > ReportBudget.valueCharacters else { return (a, b) }
+    let common = zip(a, b).prefix { $0 == $1 }.count
+    let skip = max(0, common - 40)
+    func from(_ text: String) -> String {
+      skip == 0 ? ReportBudget.clipped(text) : "…" + ReportBudget.clipped(String(text.dropFirst(skip)))
+    }
+    return (from(a), from(b))
   }
 }
 

@@ -41,9 +41,8 @@ final class ModelStatements {
   }
 
   /// The value stated at `path`, if it was stated.
-  func statedValue(at path: String) -> Any?? {
-    guard let entry = stated.first(where: { $0.path == path }) else { return nil }
-    return .some(entry.value)
+  func statedValue(at path: String) -> Any? {
+    stated.first { $0.path == path }?.value
   }
 
   func state(_ value: Any, at path: String) {

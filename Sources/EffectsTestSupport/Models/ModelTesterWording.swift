@@ -64,7 +64,8 @@ enum ModelTesterWording {
 
   /// `isLoading: false → true`.
   static func change(_ change: ModelState.Change) -> String {
-    "\(change.path): \(ModelState.text(change.old)) → \(ModelState.text(change.new))"
+    let (old, new) = ModelState.texts(change.old, change.new, oldShape: change.oldShape, newShape: change.newShape)
+    return "\(change.path): \(old) → \(new)"
   }
 
   /// A step as a report lists it: where and by whom, then one line per change and per effect.
@@ -100,23 +101,21 @@ enum ModelTesterWording {
     for (path, _) in statements?.stated ?? [] where step.after[path] == nil { paths.append(path) }
     let slots = replacedChildren(in: step)
     for path in paths where !isUnder(path, slots) {
-      let old = step.before[path]
-      let new = step.after[path]
-      let changed = !sameOrAbsent(old, new)
+      let old = step.before.property(at: path)
+      let new = step.after.property(at: path)
+      let changed = !same(old, new)
       guard let stated = statements?.statedValue(at: path) else {
-        if changed {
-          lines.append("\(path): \(ModelState.text(old)) → \(ModelState.text(new)), not stated")
-        }
+        if changed { lines.append("\(path): \(texts(old, new)), not stated") }
         continue
       }
-      if sameOrAbsent(stated, new) {
+      if matches(stated, new) {
         if !changed {
           lines.append("\(path): stated \(ModelState.text(stated)), which it was already; it did not change")
         }
       } else if changed {
-        lines.append("\(path): \(ModelState.text(old)) → \(ModelState.text(new)), stated \(ModelState.text(stated))")
+        lines.append("\(path): \(texts(old, new)), stated \(ModelState.text(stated))")
       } else {
-        lines.append("\(path): stated \(ModelState.text(stated)), but it did not change from \(ModelState.text(old))")
+        lines.append("\(path): stated \(ModelState.text(stated)), but it did not change from \(text(old))")
       }
     }
     let problems = statements?.problems ?? []
@@ -136,7 +135,7 @@ enum ModelTesterWording {
   /// The report of an `assert` that stated something when the model had not changed.
   static func noChange(_ statements: ModelStatements, state: ModelState, at instant: Duration) -> String {
     let lines = statements.stated.map { path, value in
-      "\(path): stated \(ModelState.text(value)); it is \(ModelState.text(state[path]))"
+      "\(path): stated \(ModelState.text(value)); it is \(text(state.property(at: path)))"
     }
     let report = """
       ModelTester.assert(_:) expected a change, and the model did not change by \(instant.literal): every \
@@ -150,8 +149,8 @@ enum ModelTesterWording {
   /// now differs from; nil when none.
   static func partialMismatch(_ statements: ModelStatements, now: ModelState) -> String? {
     let lines = statements.stated.compactMap { path, value -> String? in
-      sameOrAbsent(value, now[path])
-        ? nil : "\(path): is \(ModelState.text(now[path])), stated \(ModelState.text(value))"
+      matches(value, now.property(at: path))
+        ? nil : "\(path): is \(text(now.property(at: path))), stated \(ModelState.text(value))"
     }
     guard !lines.isEmpty || !statements.problems.isEmpty else { return nil }
     return ReportBudget.bounded(
@@ -255,8 +254,28 @@ enum ModelTesterWording {
     slots.contains { path.hasPrefix($0 + ".") || path.hasPrefix($0 + "?.") }
   }
 
-  private static func sameOrAbsent(_ a: Any?, _ b: Any?) -> Bool {
+  /// Whether two readings of a property are the same: by the structures read, where kept.
+  private static func same(_ a: ModelState.Property?, _ b: ModelState.Property?) -> Bool {
     guard let a, let b else { return a == nil && b == nil }
-    return ModelState.same(a, b)
+    if let shape = a.shape, let other = b.shape { return shape == other }
+    return ModelState.same(a.value, b.value)
+  }
+
+  /// Whether a value stated is what the property held: by its structure, where the property's
+  /// was kept.
+  private static func matches(_ stated: Any, _ property: ModelState.Property?) -> Bool {
+    guard let property else { return false }
+    if let shape = property.shape { return ValueShape(of: stated).oneLine == shape }
+    return ModelState.same(stated, property.value)
+  }
+
+  /// `old → new`, each as its text.
+  private static func texts(_ old: ModelState.Property?, _ new: ModelState.Property?) -> String {
+    let (a, b) = ModelState.texts(old?.value, new?.value, oldShape: old?.shape, newShape: new?.shape)
+    return "\(a) → \(b)"
+  }
+
+  private static func text(_ property: ModelState.Property?) -> String {
+    ModelState.text(property?.value, shape: property?.shape)
   }
 }
