@@ -50,7 +50,6 @@ import Testing
         }
 
         await tester.advance(by: .seconds(1))
-        await tester.assert()  // the save: no change of the model, one file written
         tester.assertEffects([try saved([added])])
         await tester.finish()
       }
@@ -77,7 +76,6 @@ import Testing
         $0.syncUps = [added]
       }
       await tester.advance(by: .seconds(1))
-      await tester.assert()
       tester.assertEffects([try saved([added])])
       await tester.finish()
     }
@@ -113,7 +111,6 @@ import Testing
         $0.destination = nil
       }
       await tester.advance(by: .seconds(1))
-      await tester.assert()
       tester.assertEffects([try saved([])])
       await tester.finish()
     }
@@ -145,7 +142,6 @@ import Testing
         $0.destination = .detail(detail)  // the detail shows the edited sync-up
       }
       await tester.advance(by: .seconds(1))
-      await tester.assert()
       tester.assertEffects([try saved([edited])])
       await tester.finish()
     }
@@ -170,7 +166,6 @@ import Testing
         $0.syncUps = SyncUp.samples
       }
       await tester.advance(by: .seconds(1))
-      await tester.assert()
       tester.assertEffects([try saved(SyncUp.samples)])
       await tester.finish()
     }
@@ -202,7 +197,6 @@ import Testing
       await tester.advance(by: .milliseconds(1))
       var saved = syncUp
       saved.title = "C"
-      await tester.assert()
       tester.assertEffects([try self.saved([saved])])
       await tester.finish()
     }

@@ -1,9 +1,14 @@
 import Effects
 import Foundation
 
-/// Records every change of one model, and of the world through the test's environment, as steps:
-/// one for each main-actor job of the scope that changed something, and one for what the test's
-/// own code changed before each call on the ``ModelTester``.
+/// Records every change of one model as steps: one for each main-actor job of the scope that
+/// changed it, and one for what the test's own code changed before each call on the
+/// ``ModelTester``. And the effects on the world through the test's environment, in order, read
+/// at each call on the tester.
+///
+/// Effects are not steps: a request is sent off the main actor (`Network.send` is nonisolated),
+/// so which main-actor job it lands after would depend on how two threads ran. Read at the
+/// tester's calls, when the scope is settled, they are the same every run.
 ///
 /// The scope tells it after each of its main-actor jobs (``MainJobObserver``), on the main thread,
 /// where the model is read. Every stored `var` is behind `lock`: the end of the scope reads what
@@ -21,12 +26,11 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     case job
   }
 
-  /// One step: the model before and after one job, and the effects it had on the world.
+  /// One step: the model before and after one job.
   struct Step: @unchecked Sendable {
     var before: ModelState
     var after: ModelState
     var changes: [ModelState.Change]
-    var effects: [Effect]
     /// The scheduler's elapsed time when it was recorded.
     var instant: Duration
     var maker: Maker
@@ -40,6 +44,8 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
   private var last: ModelState
   private var lastWorld: ModelWorld
   private var pending: [Step] = []
+  /// The effects read and not asserted yet.
+  private var effects: [Effect] = []
   /// Where the test finished; steps recorded after it are late, kept as their report's lines.
   private var finishedAt: CallSite?
   private var late: [String] = []
@@ -81,54 +87,44 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
   /// changed. On the main thread: the model is read.
   func record(by maker: Maker) {
     let now = ModelState(of: model)
-    let world = ModelWorld(doubles)
     lock.lock()
     let previous = last
-    let previousWorld = lastWorld
     lock.unlock()
     let changes = now.changes(since: previous)
-    let effects = world.effects(since: previousWorld, in: doubles)
-    guard !changes.isEmpty || !effects.isEmpty else { return }
-    let step = Step(
-      before: previous,
-      after: now,
-      changes: changes,
-      effects: effects,
-      instant: scheduler.elapsed,
-      maker: maker
-    )
+    guard !changes.isEmpty else { return }
+    let step = Step(before: previous, after: now, changes: changes, instant: scheduler.elapsed, maker: maker)
     lock.lock()
     last = now
-    lastWorld = world
-    if finishedAt == nil {
+    guard finishedAt != nil else {
       pending.append(step)
       lock.unlock()
-    } else if !changes.isEmpty {
-      // After finish(), only the model's own changes are late: the world's effects may be another
-      // model's, which its own tester states.
-      lock.unlock()
-      let text = ModelTesterWording.stepText(
-        ModelRecorder.Step(
-          before: previous,
-          after: now,
-          changes: changes,
-          effects: [],
-          instant: step.instant,
-          maker: maker
-        )
-      )
-      lock.withLock { late.append(text) }
-    } else {
-      lock.unlock()
+      return
+    }
+    lock.unlock()
+    let text = ModelTesterWording.stepText(step)
+    lock.withLock { late.append(text) }
+  }
+
+  /// Reads the world's effects since the last read, and keeps them to be asserted: not after
+  /// the test finished, when an effect may be another model's, which its own tester states.
+  func readTheWorld() {
+    let world = ModelWorld(doubles)
+    lock.lock()
+    defer { lock.unlock() }
+    let new = world.effects(since: lastWorld, in: doubles)
+    lastWorld = world
+    if finishedAt == nil { effects += new }
+  }
+
+  /// The effects read and not asserted yet, taken.
+  func takeEffects() -> [Effect] {
+    lock.withLock {
+      defer { effects = [] }
+      return effects
     }
   }
 
   // MARK: Taking steps
-
-  /// The next step not taken yet, taken.
-  func takeNext() -> Step? {
-    lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
-  }
 
   /// Every step not taken yet, taken.
   func takeAll() -> [Step] {
@@ -138,8 +134,13 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     }
   }
 
-  /// Whether steps wait to be taken.
-  var hasPending: Bool { lock.withLock { !pending.isEmpty } }
+  /// The steps not taken yet, left where they are.
+  var untaken: [Step] { lock.withLock { pending } }
+
+  /// Takes the first `count` steps not taken yet.
+  func take(_ count: Int) {
+    lock.withLock { pending.removeFirst(min(count, pending.count)) }
+  }
 
   /// From now on, what changes is late: the test has finished.
   func finish(at site: CallSite) {
@@ -152,16 +153,19 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     // What the test's own code changed last, in the job that ends the scope: on the main thread,
     // where the model may be read (a test off the main actor has no such job).
     if MainQueue.isCurrent { record(by: .test) }
+    readTheWorld()
     lock.lock()
     let (finishedAt, late, exhaustive) = (self.finishedAt, self.late, self.exhaustive)
     let unasserted = finishedAt == nil && exhaustive ? pending : []
+    let effects = finishedAt == nil && exhaustive ? self.effects : []
     self.late = []
     pending = []
+    self.effects = []
     lock.unlock()
     if let finishedAt, !late.isEmpty {
       reportIssue(ModelTesterWording.changedAfterFinish(late), kind: .leftoverWork, at: finishedAt)
-    } else if !unasserted.isEmpty {
-      reportIssue(ModelTesterWording.endedWithoutFinish(unasserted), kind: .leftoverWork, at: creation)
+    } else if !unasserted.isEmpty || !effects.isEmpty {
+      reportIssue(ModelTesterWording.endedWithoutFinish(unasserted, effects), kind: .leftoverWork, at: creation)
     }
   }
 }

@@ -40,35 +40,14 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    reportUnassertedEffects()
     recorder.record(by: .test)
     await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
+    recorder.readTheWorld()
     switch exhaustivity {
     case .on:
-      guard let step = recorder.takeNext() else {
-        lastTaken = nil
-        guard let expectedChange else { return }
-        let now = recorder.state
-        let statements = ModelStatements.collect(expectedChange, on: model, before: now, after: now)
-        reportIssue(
-          ModelTesterWording.noChange(statements, state: now, at: scheduler.elapsed),
-          kind: .stateMismatch,
-          at: site
-        )
-        return
-      }
-      lastTaken = ([step], site)
-      effectsChecked = step.effects.isEmpty
-      let statements = expectedChange.map {
-        ModelStatements.collect($0, on: model, before: step.before, after: step.after, history: recorder.history)
-      }
-      if let mismatch = ModelTesterWording.mismatch(of: step, statements: statements) {
-        reportIssue(mismatch, kind: .stateMismatch, at: site)
-      }
+      check(expectedChange, at: site)
     case .off:
       let steps = recorder.takeAll()
-      lastTaken = steps.isEmpty ? nil : (steps, site)
-      effectsChecked = true
       guard let expectedChange else { return }
       let now = recorder.state
       let statements = ModelStatements.collect(
@@ -84,23 +63,25 @@ extension ModelTester {
     }
   }
 
-  /// Checks the effects the change the last ``assert(_:fileID:filePath:line:column:)`` took had
-  /// on the world through the environment: exactly these, in order.
+  /// Checks the effects the model had on the world through the environment since the last
+  /// `assertEffects` (or since the tester was made): exactly these, in order.
   ///
   /// ```swift
   /// model.saveTapped()
   /// await tester.assert { $0.isSaving = true }
   /// tester.assertEffects([
-  ///   .setDefault("draft", for: "lastSaved"),
+  ///   .setDefault(.string("draft"), for: "lastSaved"),
   ///   .track(event: "saved", properties: [:]),
   /// ])
   /// ```
   ///
-  /// The effects are read from the environment's in-memory doubles, in this order: lines printed
+  /// The effects are read from the environment's in-memory doubles when the tester settles the
+  /// scope (each `assert`, `advance`, `skipChanges` and `finish`), in this order: lines printed
   /// (`.print`), events tracked (`.track`), defaults written and removed (`.setDefault`,
   /// `.removeDefault`, by key), files written and removed (`.writeFile`, `.removeFile`, by path),
-  /// requests sent (`.send`). A change whose effects are not asserted is reported by the next call
-  /// on the tester, at the `assert` that took it.
+  /// requests sent (`.send`). They are not steps: a request is sent off the main actor, between
+  /// the model's jobs. Effects not asserted are reported by the next `advance` and by `finish`:
+  /// each effect is asserted in the stretch of time it happened in.
   public func assertEffects(
     _ expected: [Effect],
     fileID: StaticString = #fileID,
@@ -109,15 +90,11 @@ extension ModelTester {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let lastTaken else {
-      reportIssue(ModelTesterWording.effectsBeforeAnyStep, kind: .misuse, at: site)
-      return
-    }
-    effectsChecked = true
-    let actual = lastTaken.steps.flatMap(\.effects)
+    recorder.readTheWorld()
+    let actual = recorder.takeEffects()
     guard let diff = ListDiff(expected: expected, actual: actual) else { return }
     reportIssue(
-      ModelTesterWording.otherEffects(diff.render(expected: expected, actual: actual) { spelled($0) }),
+      ModelTesterWording.otherEffects(diff.render(expected: expected, actual: actual) { "\($0)" }),
       kind: .assertionFailed,
       at: site
     )
@@ -141,14 +118,14 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    reportUnassertedEffects()
     recorder.record(by: .test)
+    recorder.readTheWorld()
     reportUnasserted(by: "advance(by: \(duration.literal))", at: site)
     await scheduler.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Takes, without checking them, the changes made so far and their effects: a flurry of
-  /// progress updates, say. The rest of the test stays exhaustive.
+  /// Takes, without checking them, the changes made so far and the effects on the world: a flurry
+  /// of progress updates, say. The rest of the test stays exhaustive.
   ///
   /// ```swift
   /// model.downloadTapped()
@@ -158,7 +135,7 @@ extension ModelTester {
   /// ```
   ///
   /// It first settles the scope, as `assert` does. With `strict` (the default), finding no change
-  /// to skip is reported: the call is stale.
+  /// and no effect to skip is reported: the call is stale.
   public func skipChanges(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -167,12 +144,12 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    reportUnassertedEffects()
     recorder.record(by: .test)
     await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
+    recorder.readTheWorld()
     let skipped = recorder.takeAll()
-    lastTaken = nil
-    if skipped.isEmpty, strict {
+    let effects = recorder.takeEffects()
+    if skipped.isEmpty, effects.isEmpty, strict {
       reportIssue(ModelTesterWording.nothingToSkip, kind: .misuse, at: site)
     }
   }
@@ -195,33 +172,81 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    reportUnassertedEffects()
     recorder.record(by: .test)
     await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
+    recorder.readTheWorld()
     reportUnasserted(by: "finish()", at: site)
     recorder.finish(at: site)
   }
 
   // MARK: Checks
 
-  /// Reports, at the `assert` that took them, the effects of the last change taken that the test
-  /// did not assert.
-  func reportUnassertedEffects() {
-    guard !effectsChecked, let lastTaken else { return }
-    effectsChecked = true
-    guard exhaustivity == .on else { return }
-    reportIssue(
-      ModelTesterWording.unassertedEffects(lastTaken.steps.flatMap(\.effects)),
-      kind: .unassertedEffects,
-      at: lastTaken.site
-    )
-  }
-
-  /// Reports, at `site`, the changes recorded that no `assert` took, and takes them.
+  /// Reports, at `site`, the changes and the effects recorded that the test did not assert, and
+  /// takes them.
   func reportUnasserted(by operation: String, at site: CallSite) {
     let steps = recorder.takeAll()
-    guard !steps.isEmpty, exhaustivity == .on else { return }
-    lastTaken = nil
-    reportIssue(ModelTesterWording.unasserted(steps, by: operation), kind: .stateMismatch, at: site)
+    let effects = recorder.takeEffects()
+    guard exhaustivity == .on else { return }
+    if !steps.isEmpty {
+      reportIssue(ModelTesterWording.unasserted(steps, by: operation), kind: .stateMismatch, at: site)
+    }
+    if !effects.isEmpty {
+      reportIssue(ModelTesterWording.unassertedEffects(effects, by: operation), kind: .unassertedEffects, at: site)
+    }
   }
+
+  /// Takes the next step and checks it against `expectedChange`. When it differs, and the
+  /// statements are those of a later step, or of the next steps taken together, it says so, and
+  /// takes them all: one report, not one for every step the test is now behind.
+  func check(_ expectedChange: ((inout ExpectedModel<Model>) -> Void)?, at site: CallSite) {
+    let steps = recorder.untaken
+    guard let first = steps.first else {
+      guard let expectedChange else { return }
+      let now = recorder.state
+      let statements = ModelStatements.collect(expectedChange, on: model, before: now, after: now)
+      reportIssue(
+        ModelTesterWording.noChange(statements, state: now, at: scheduler.elapsed),
+        kind: .stateMismatch,
+        at: site
+      )
+      return
+    }
+    func mismatch(of step: ModelRecorder.Step) -> String? {
+      let statements = expectedChange.map {
+        ModelStatements.collect($0, on: model, before: step.before, after: step.after, history: recorder.history)
+      }
+      return ModelTesterWording.mismatch(of: step, statements: statements)
+    }
+    guard let report = mismatch(of: first) else {
+      recorder.take(1)
+      return
+    }
+    let ahead = steps.prefix(Self.lookahead)
+    if expectedChange != nil {
+      if let later = ahead.indices.dropFirst().first(where: { mismatch(of: ahead[$0]) == nil }) {
+        recorder.take(later + 1)
+        reportIssue(ModelTesterWording.skippedBefore(Array(ahead[..<later])), kind: .stateMismatch, at: site)
+        return
+      }
+      for last in ahead.indices.dropFirst() {
+        let together = ModelRecorder.Step(
+          before: first.before,
+          after: ahead[last].after,
+          changes: ahead[last].after.changes(since: first.before),
+          instant: ahead[last].instant,
+          maker: ahead[last].maker
+        )
+        if mismatch(of: together) == nil {
+          recorder.take(last + 1)
+          reportIssue(ModelTesterWording.madeInSteps(Array(ahead[...last])), kind: .stateMismatch, at: site)
+          return
+        }
+      }
+    }
+    recorder.take(1)
+    reportIssue(report, kind: .stateMismatch, at: site)
+  }
+
+  /// How many steps ahead a mismatched `assert` looks for the one it states: 20.
+  static var lookahead: Int { 20 }
 }

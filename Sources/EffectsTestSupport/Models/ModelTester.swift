@@ -37,12 +37,15 @@ public import Observation
 ///   before the step, changed by the closure, must be the model after it. A property changed and
 ///   not stated, one stated other than it changed, and one stated that did not change are each
 ///   reported, with the value before and after, the instant, and the task that made the change.
-/// - ``assertEffects(_:fileID:filePath:line:column:)`` checks what that step did to the world:
-///   requests sent, events tracked, lines printed, defaults and files written, as ``Effect``
-///   values.
+/// - ``assertEffects(_:fileID:filePath:line:column:)`` checks what the model did to the world
+///   since the last time: requests sent, events tracked, lines printed, defaults and files
+///   written, as ``Effect`` values. Effects are not steps: a request goes out off the main actor,
+///   between the model's jobs.
 /// - ``advance(by:fileID:filePath:line:column:)`` and ``finish(fileID:filePath:line:column:)``
-///   report the steps not asserted; ``skipChanges(strict:fileID:filePath:line:column:)`` takes
-///   them without checking.
+///   report the steps and effects not asserted; ``skipChanges(strict:fileID:filePath:line:column:)``
+///   takes them without checking.
+/// - An `assert` that finds a different change looks ahead: a later step it matches, or the next
+///   steps taken together, is said in one report, and the test goes on in step.
 ///
 /// Set ``exhaustivity`` to ``Exhaustivity/off`` for a large model: `assert` then checks only the
 /// properties it states, against the model as it is now.
@@ -85,10 +88,6 @@ public final class ModelTester<Model: AnyObject & Observable> {
   let recorder: ModelRecorder
   /// The line that made the tester.
   let creation: CallSite
-  /// The steps the last `assert` took, and where it was: what `assertEffects` checks.
-  var lastTaken: (steps: [ModelRecorder.Step], site: CallSite)?
-  /// Whether the effects of ``lastTaken`` were asserted, or need not be.
-  var effectsChecked = true
 
   /// How much of what the model does a ``ModelTester`` requires the test to state.
   ///

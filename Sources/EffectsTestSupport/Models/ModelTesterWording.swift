@@ -71,9 +71,7 @@ enum ModelTesterWording {
   /// A step as a report lists it: where and by whom, then one line per change and per effect.
   static func stepText(_ step: ModelRecorder.Step) -> String {
     let slots = replacedChildren(in: step)
-    let lines =
-      step.changes.filter { !isUnder($0.path, slots) }.map(change)
-      + step.effects.map { "effect: \(ReportBudget.clipped(spelled($0)))" }
+    let lines = step.changes.filter { !isUnder($0.path, slots) }.map(change)
     return "at \(step.instant.literal), \(maker(of: step)):" + indented(lines, by: "    ")
   }
 
@@ -180,22 +178,41 @@ enum ModelTesterWording {
 
   // MARK: Effects
 
-  static let effectsBeforeAnyStep = """
-    ModelTester.assertEffects(_:) was called with no change taken, so there are no effects to assert. Call \
-    it after the await tester.assert { … } that takes the change that had them.
-    """
-
   static func otherEffects(_ diff: String) -> String {
     "ModelTester.assertEffects(_:) found other effects: \(diff)"
   }
 
-  static func unassertedEffects(_ effects: [Effect]) -> String {
+  static func unassertedEffects(_ effects: [Effect], by operation: String) -> String {
     let one = effects.count == 1
     return ReportBudget.bounded(
       """
-      ModelTester.assert(_:) took a change that had \(one ? "an effect" : "\(effects.count) effects") the test \
-      did not assert:\(renderList(effects) { spelled($0) })
-      Assert \(one ? "it" : "them") after this line with tester.assertEffects([…]).
+      ModelTester.\(operation) found \(one ? "an effect" : "\(effects.count) effects") on the world the \
+      test did not assert:\(renderList(effects) { "\($0)" })
+      Assert \(one ? "it" : "them") with tester.assertEffects([…]) before this line.
+      """
+    )
+  }
+
+  /// The report of an `assert` whose statements are those of a later step: the steps before it.
+  static func skippedBefore(_ steps: [ModelRecorder.Step]) -> String {
+    let one = steps.count == 1
+    return ReportBudget.bounded(
+      """
+      ModelTester.assert(_:) found the change stated, after \(one ? "a change" : "\(steps.count) changes") of \
+      the model the test did not state:\(self.steps(steps.map(stepText)))
+      State each change with an await tester.assert { $0 … } of its own, in order, or take \
+      \(one ? "it" : "them") unchecked with await tester.skipChanges() before this line.
+      """
+    )
+  }
+
+  /// The report of an `assert` whose statements are those of several steps taken together.
+  static func madeInSteps(_ steps: [ModelRecorder.Step]) -> String {
+    ReportBudget.bounded(
+      """
+      ModelTester.assert(_:) found the change stated made in \(steps.count) steps, each of which a screen \
+      could show:\(self.steps(steps.map(stepText)))
+      State each with an await tester.assert { $0 … } of its own, in order, or fix the model.
       """
     )
   }
@@ -215,7 +232,8 @@ enum ModelTesterWording {
   }
 
   static let nothingToSkip = """
-    ModelTester.skipChanges() found no change to skip. Remove the call, or pass strict: false where there may be none.
+    ModelTester.skipChanges() found no change and no effect to skip. Remove the call, or pass strict: false where \
+    there may be none.
     """
 
   static func changedAfterFinish(_ steps: [String]) -> String {
@@ -227,12 +245,19 @@ enum ModelTesterWording {
     )
   }
 
-  static func endedWithoutFinish(_ steps: [ModelRecorder.Step]) -> String {
-    ReportBudget.bounded(
+  static func endedWithoutFinish(_ steps: [ModelRecorder.Step], _ effects: [Effect]) -> String {
+    var left: [String] = []
+    if !steps.isEmpty {
+      left.append(steps.count == 1 ? "a change of the model" : "\(steps.count) changes of the model")
+    }
+    if !effects.isEmpty { left.append(effects.count == 1 ? "an effect" : "\(effects.count) effects") }
+    let effectLines =
+      effects.isEmpty
+      ? "" : "\n  effects:" + renderList(effects) { "\($0)" }.replacingOccurrences(of: "\n  ", with: "\n    ")
+    return ReportBudget.bounded(
       """
       ModelTester made here was not finished: the test ended without await tester.finish(), leaving \
-      \(steps.count == 1 ? "a change" : "\(steps.count) changes") of the model it did not assert:\
-      \(self.steps(steps.map(stepText)))
+      \(left.joined(separator: " and ")) it did not assert:\(self.steps(steps.map(stepText)))\(effectLines)
       End the test with await tester.finish(), which settles the model's tasks and reports what is left.
       """
     )

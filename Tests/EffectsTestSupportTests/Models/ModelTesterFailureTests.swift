@@ -89,11 +89,15 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          ModelTester.assert(_:) found the model changed other than stated at .seconds(0), by the task started \
-          at EffectsTestSupportTests/Models.swift:51:
-            items: stated ["a", "b"], but it did not change from []
-            isLoading: false → true, not stated
-          Describe each change the model made in this step in assert { $0 … }, or fix the model.
+          ModelTester.assert(_:) found the change stated made in 2 steps, each of which a screen could \
+          show:
+            at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:51:
+              isLoading: false → true
+              refreshes: 0 → 1
+            at .seconds(1), by the task started at EffectsTestSupportTests/Models.swift:51:
+              items: [] → ["a", "b"]
+              isLoading: true → false
+          State each with an await tester.assert { $0 … } of its own, in order, or fix the model.
           """,
           line: line,
           kind: .stateMismatch
@@ -129,33 +133,34 @@ import Testing
     )
   }
 
-  @Test func effectsNotAssertedAreReportedAtTheAssertThatTookThem() async {
+  @Test func effectsNotAssertedAreReportedBeforeTimeMovesAndOtherEffectsAsADiff() async {
     var lines: [Int] = []
     let issues = await issues { _ in
       let model = FeedModel()
       let tester = ModelTester(model)
       model.refreshTapped()
-      await tester.advance(by: .seconds(1))
       await tester.assert {
         $0.isLoading = true
         $0.refreshes = 1
       }
+      Environment.current.console.print("debugging")
       lines.append(#line + 1)
+      await tester.advance(by: .seconds(1))
       await tester.assert {
         $0.items = ["a", "b"]
         $0.isLoading = false
       }
-      await tester.finish()
       lines.append(#line + 1)
-      tester.assertEffects([.print("no")])
+      tester.assertEffects([.track(event: "refreshed", properties: [:])])
+      await tester.finish()
     }
     #expect(
       issues == [
         CapturedIssue(
           """
-          ModelTester.assert(_:) took a change that had an effect the test did not assert:
-            [0] .track(event: "refreshed", properties: ["count": "2"])
-          Assert it after this line with tester.assertEffects([…]).
+          ModelTester.advance(by: .seconds(1)) found an effect on the world the test did not assert:
+            [0] print("debugging")
+          Assert it with tester.assertEffects([…]) before this line.
           """,
           line: lines[0],
           kind: .unassertedEffects
@@ -163,12 +168,45 @@ import Testing
         CapturedIssue(
           """
           ModelTester.assertEffects(_:) found other effects: got 1, expected 1; first difference at index 0:
-            ~ [0] .print("no")   (expected)
-              [0] .track(event: "refreshed", properties: ["count": "2"])   (actual)
+            ~ [0] track(event: "refreshed", properties: [:])   (expected)
+              [0] track(event: "refreshed", properties: ["count": "2"])   (actual)
           """,
           line: lines[1],
           kind: .assertionFailed
         ),
+      ]
+    )
+  }
+
+  @Test func anAssertOfALaterChangeNamesTheChangesBeforeItAndGoesOnInStep() async {
+    var line = 0
+    let issues = await issues { _ in
+      let model = FeedModel()
+      let tester = ModelTester(model)
+      model.refreshTapped()
+      await tester.advance(by: .seconds(1))
+      line = #line + 1
+      await tester.assert {  // the second step: the first is not stated
+        $0.items = ["a", "b"]
+        $0.isLoading = false
+      }
+      tester.assertEffects([.track(event: "refreshed", properties: ["count": "2"])])
+      await tester.finish()
+    }
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          ModelTester.assert(_:) found the change stated, after a change of the model the test did not state:
+            at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:51:
+              isLoading: false → true
+              refreshes: 0 → 1
+          State each change with an await tester.assert { $0 … } of its own, in order, or take it unchecked \
+          with await tester.skipChanges() before this line.
+          """,
+          line: line,
+          kind: .stateMismatch
+        )
       ]
     )
   }
@@ -297,13 +335,12 @@ import Testing
   }
 
   @Test func misusesAreNamed() async {
-    var lines: [Int] = []
+    var line = 0
     let issues = await issues { _ in
       let model = FeedModel()
       let tester = ModelTester(model)
-      lines.append(#line + 1)
-      tester.assertEffects([])
-      lines.append(#line + 1)
+      tester.assertEffects([])  // none, rightly
+      line = #line + 1
       await tester.skipChanges()
       await tester.finish()
     }
@@ -311,20 +348,12 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          ModelTester.assertEffects(_:) was called with no change taken, so there are no effects to assert. Call \
-          it after the await tester.assert { … } that takes the change that had them.
+          ModelTester.skipChanges() found no change and no effect to skip. Remove the call, or pass strict: false \
+          where there may be none.
           """,
-          line: lines[0],
+          line: line,
           kind: .misuse
-        ),
-        CapturedIssue(
-          """
-          ModelTester.skipChanges() found no change to skip. Remove the call, or pass strict: false where there \
-          may be none.
-          """,
-          line: lines[1],
-          kind: .misuse
-        ),
+        )
       ]
     )
   }

@@ -131,7 +131,7 @@ import Testing
     }
   }
 
-  @Test func theWorldTheModelChangesIsAStepOfItsOwn() async {
+  @Test func theWorldTheModelChangesIsAssertedAsEffects() async {
     await withVirtualTime { _ in
       let environment = Environment.current
       let model = FeedModel()
@@ -139,7 +139,6 @@ import Testing
       environment.console.print("hello")
       try? environment.fileWriter.writeFile(path: "/notes/a.txt", contents: Data("a".utf8))
       environment.defaults.set(.int(1), for: "launches")
-      await tester.assert()  // no change of the model
       tester.assertEffects([
         .print("hello"),
         .setDefault(.int(1), for: "launches"),

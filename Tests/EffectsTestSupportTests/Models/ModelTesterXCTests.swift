@@ -46,11 +46,15 @@ final class ModelTesterXCTests: FailureCapturingTestCase {
       [
         Failure(
           message: """
-            ModelTester.assert(_:) found the model changed other than stated at .seconds(0), by the task started \
-            at EffectsTestSupportTests/Models.swift:51:
-              items: stated ["a", "b"], but it did not change from []
-              isLoading: false → true, not stated
-            Describe each change the model made in this step in assert { $0 … }, or fix the model.
+            ModelTester.assert(_:) found the change stated made in 2 steps, each of which a screen could \
+            show:
+              at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:51:
+                isLoading: false → true
+                refreshes: 0 → 1
+              at .seconds(1), by the task started at EffectsTestSupportTests/Models.swift:51:
+                items: [] → ["a", "b"]
+                isLoading: true → false
+            State each with an await tester.assert { $0 … } of its own, in order, or fix the model.
             """,
           file: #filePath,
           line: line
