@@ -103,6 +103,16 @@ let package = Package(
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
+    // Point-Free's "reliably testing async" number-fact model, rebuilt on the environment's network.
+    .target(name: "NumberFact", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "NumberFactTests",
+      dependencies: [
+        "NumberFact",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
     .testTarget(
       name: "HookNeighboursTests",
       dependencies: [
