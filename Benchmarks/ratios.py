@@ -35,6 +35,8 @@ WORKLOADS = [
     ("spy-record", "Spy call (Void output, record)"),
     ("interpret", "Interpreter.live perform(.setDefault) into memory"),
     ("diff", "one entry of two lists that differ in one, diffed by assertEffects"),
+    ("model-steps", "N ticks of an @Observable model, each recorded by a ModelTester and asserted"),
+    ("feature-steps", "the same N ticks as actions a FeatureTester receives"),
 ]
 
 
@@ -176,6 +178,8 @@ def targets(found):
          over(per("steps", "1e4", OURS), per("callback-steps", "1e4", OURS))),
         ("@MainActor sleeper step / awaited callback step, 100k", "<=", 3,
          over(per("steps", "1e5", OURS), per("callback-steps", "1e5", OURS))),
+        ("ModelTester step / FeatureTester step, 1k", None, None,
+         over(per("model-steps", "1e3", OURS), per("feature-steps", "1e3", OURS))),
         ("@MainActor sleeper step, largest / smallest of 1k, 10k, 100k", "<=", 1.2,
          spread(per("steps", "1e3", OURS), per("steps", "1e4", OURS), per("steps", "1e5", OURS))),
     ]

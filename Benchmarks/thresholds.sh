@@ -10,8 +10,9 @@
 #
 # Further arguments go to `swift package benchmark` (e.g. `check --filter 'callbacks.*'`).
 #
-# Stored: every `*.effects` benchmark but `steps.*`, whose allocations vary from run to run (how
-# often the main queue's thread must be woken decides what Dispatch allocates), and `report.*`,
+# Stored: every `*.effects` benchmark but `steps.*`, `model-steps.*` and `feature-steps.*`, whose
+# allocations vary from run to run (how often the main queue's thread must be woken decides what
+# Dispatch allocates), and `report.*`,
 # whose allocations are the symbolicator's. Peers and floors
 # are run by `check` but not judged: a regression is ours.
 set -euo pipefail
@@ -25,7 +26,8 @@ case "$operation" in
 update)
   rm -rf Thresholds
   swift package --allow-writing-to-package-directory benchmark thresholds update "${metrics[@]}" \
-    --filter '.*\.effects' --skip 'steps\..*' --skip 'report\..*' --path Thresholds --no-progress "$@"
+    --filter '.*\.effects' --skip 'steps\..*' --skip 'model-steps\..*' --skip 'feature-steps\..*' \
+    --skip 'report\..*' --path Thresholds --no-progress "$@"
   ;;
 check)
   # `swift package` exits 1 whichever way the check fails; BenchmarkTool's last line says which.

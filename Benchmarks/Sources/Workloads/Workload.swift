@@ -55,7 +55,7 @@ public struct Workload: Sendable {
   /// Every workload, grouped so that the sides of one workload and size are neighbours.
   public static let all: [Workload] =
     callbackWorkloads() + callbackStepWorkloads() + stepWorkloads() + sleeperWorkloads() + readWorkloads()
-    + testDoubleWorkloads() + diffWorkloads() + reportWorkloads() + scopeWorkloads()
+    + testDoubleWorkloads() + diffWorkloads() + reportWorkloads() + scopeWorkloads() + modelStepWorkloads()
 }
 
 /// `1e3` for 1,000, `5e4` for 50,000: a size written short, as a digit and a power of ten.
