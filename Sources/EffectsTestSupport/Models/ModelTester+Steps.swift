@@ -76,12 +76,18 @@ extension ModelTester {
   /// ```
   ///
   /// The effects are read from the environment's in-memory doubles when the tester settles the
-  /// scope (each `assert`, `advance`, `skipChanges` and `finish`), in this order: lines printed
-  /// (`.print`), events tracked (`.track`), defaults written and removed (`.setDefault`,
-  /// `.removeDefault`, by key), files written and removed (`.writeFile`, `.removeFile`, by path),
-  /// requests sent (`.send`). They are not steps: a request is sent off the main actor, between
-  /// the model's jobs. Effects not asserted are reported by the next `advance` and by `finish`:
-  /// each effect is asserted in the stretch of time it happened in.
+  /// scope (each `assert`, `advance`, `skipChanges` and `finish`). It does not wait itself: call it
+  /// after an `await tester.assert { … }` or `await tester.advance(by:)`, which let the model's
+  /// tasks run. They are not steps: a request is sent off the main actor, between the model's jobs.
+  /// Effects not asserted are reported by the next `advance` and by `finish`: each effect is
+  /// asserted in the stretch of time it happened in.
+  ///
+  /// The doubles keep each kind apart, so the order is kept within a kind (two requests, in the
+  /// order sent), not across kinds: list them in any order of kinds. Lines printed are `.print`,
+  /// events tracked `.track`, defaults written and removed `.setDefault` and `.removeDefault` (by
+  /// key), files written and removed `.writeFile` and `.removeFile` (by path), and requests sent
+  /// `.send`. A default or a file written twice between two reads, or written back as it was, is
+  /// read as what changed.
   public func assertEffects(
     _ expected: [Effect],
     fileID: StaticString = #fileID,
@@ -92,9 +98,15 @@ extension ModelTester {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     recorder.readTheWorld()
     let actual = recorder.takeEffects()
+    // The doubles keep each kind apart: compare in the order of their kinds, and within a kind as
+    // listed.
+    let expected = ModelWorld.inReadingOrder(expected)
     guard let diff = ListDiff(expected: expected, actual: actual) else { return }
     reportIssue(
-      ModelTesterWording.otherEffects(diff.render(expected: expected, actual: actual) { "\($0)" }),
+      ModelTesterWording.otherEffects(
+        diff.render(expected: expected, actual: actual) { "\($0)" },
+        noneRead: actual.isEmpty
+      ),
       kind: .assertionFailed,
       at: site
     )

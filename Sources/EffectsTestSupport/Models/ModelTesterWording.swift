@@ -111,7 +111,7 @@ enum ModelTesterWording {
           lines.append("\(path): stated \(ModelState.text(stated)), which it was already; it did not change")
         }
       } else if changed {
-        lines.append("\(path): \(texts(old, new)), stated \(ModelState.text(stated))")
+        lines.append("\(path): \(texts(old, new)), stated \(ModelState.text(stated))\(anotherInstance(stated, new))")
       } else {
         lines.append("\(path): stated \(ModelState.text(stated)), but it did not change from \(text(old))")
       }
@@ -178,8 +178,15 @@ enum ModelTesterWording {
 
   // MARK: Effects
 
-  static func otherEffects(_ diff: String) -> String {
-    "ModelTester.assertEffects(_:) found other effects: \(diff)"
+  static func otherEffects(_ diff: String, noneRead: Bool) -> String {
+    let hint =
+      noneRead
+      ? """
+
+      No effect was read since the last assertEffects: it does not wait for the model's tasks. Call it \
+      after await tester.assert { … } or await tester.advance(by:).
+      """ : ""
+    return ReportBudget.bounded("ModelTester.assertEffects(_:) found other effects: \(diff)\(hint)")
   }
 
   static func unassertedEffects(_ effects: [Effect], by operation: String) -> String {
@@ -292,6 +299,19 @@ enum ModelTesterWording {
     guard let property else { return false }
     if let shape = property.shape { return ValueShape(of: stated).oneLine == shape }
     return ModelState.same(stated, property.value)
+  }
+
+  /// What tells a child stated apart from the one held when both read the same: it is another
+  /// object.
+  private static func anotherInstance(_ stated: Any, _ held: ModelState.Property?) -> String {
+    guard let held, let child = ModelState.observableChild(in: held.value)?.object,
+      let other = ModelState.observableChild(in: stated)?.object, child !== other,
+      spelled(stated) == spelled(held.value)
+    else { return "" }
+    return """
+      , another instance: a child is compared by identity; state the one the model holds (keep it in a \
+      variable)
+      """
   }
 
   /// `old → new`, each as its text.

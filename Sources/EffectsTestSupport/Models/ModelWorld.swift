@@ -38,6 +38,22 @@ struct ModelWorld {
     }
   }
 
+  /// `effects` in the order the doubles are read in: by kind (lines printed, events, defaults,
+  /// files, requests), and within a kind as given.
+  static func inReadingOrder(_ effects: [Effect]) -> [Effect] {
+    func rank(_ effect: Effect) -> Int {
+      switch effect {
+      case .print: 0
+      case .track: 1
+      case .setDefault, .removeDefault: 2
+      case .writeFile, .removeFile: 3
+      case .send: 4
+      default: 5
+      }
+    }
+    return effects.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+  }
+
   var lines: Int
   var events: Int
   var defaults: [String: DefaultsValue]

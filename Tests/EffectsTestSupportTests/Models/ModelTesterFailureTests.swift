@@ -504,4 +504,59 @@ import Testing
     #expect(issues.first.map { $0.message.count <= 2_000 } == true)
     #expect(issues.first?.message.contains("characters)") == true)
   }
+
+  @Test func aNewChildStatedAsAnotherInstanceSaysSo() async {
+    var line = 0
+    let issues = await issues { _ in
+      let model = FeedModel()
+      let tester = ModelTester(model)
+      model.draft = DraftModel(title: "x")
+      line = #line + 1
+      await tester.assert { $0.draft = DraftModel(title: "x") }
+      await tester.finish()
+    }
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          ModelTester.assert(_:) found the model changed other than stated at .seconds(0), by the test:
+            draft: nil → DraftModel(title: "x", isSaving: false), stated DraftModel(title: "x", isSaving: false), \
+          another instance: a child is compared by identity; state the one the model holds (keep it in a \
+          variable)
+          Describe each change the model made in this step in assert { $0 … }, or fix the model.
+          """,
+          line: line,
+          kind: .stateMismatch
+        )
+      ]
+    )
+  }
+
+  @Test func effectsAssertedBeforeTheModelsTasksRanSayWhy() async {
+    var line = 0
+    let issues = await issues { _ in
+      let model = FeedModel()
+      let tester = ModelTester(model)
+      Environment.current.stubNetwork.stub(.get("https://api.example.com/items"), .json("[]"))
+      Task { _ = try? await Environment.current.network.send(.get("https://api.example.com/items")) }
+      line = #line + 1
+      tester.assertEffects([.send(.get("https://api.example.com/items"))])
+      await tester.skipChanges()
+      await tester.finish()
+    }
+    #expect(
+      issues == [
+        CapturedIssue(
+          """
+          ModelTester.assertEffects(_:) found other effects: got 0, expected 1; first difference at index 0:
+            - [0] send(GET https://api.example.com/items)   (missing)
+          No effect was read since the last assertEffects: it does not wait for the model's tasks. Call it after \
+          await tester.assert { … } or await tester.advance(by:).
+          """,
+          line: line,
+          kind: .assertionFailed
+        )
+      ]
+    )
+  }
 }

@@ -139,10 +139,10 @@ import Testing
       environment.console.print("hello")
       try? environment.fileWriter.writeFile(path: "/notes/a.txt", contents: Data("a".utf8))
       environment.defaults.set(.int(1), for: "launches")
-      tester.assertEffects([
+      tester.assertEffects([  // as they happened: the order across kinds is free
         .print("hello"),
-        .setDefault(.int(1), for: "launches"),
         .writeFile(path: "/notes/a.txt", contents: Data("a".utf8)),
+        .setDefault(.int(1), for: "launches"),
       ])
       await tester.finish()
     }
