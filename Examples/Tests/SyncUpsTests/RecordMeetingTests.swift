@@ -26,14 +26,32 @@ import Testing
     }
   }
 
+  /// A meeting of `syncUp` under way: its model, what it did outside, its tester, and its timer's
+  /// task, started as the view's `.task` would.
+  @MainActor struct Meeting {
+    let model: RecordMeetingModel
+    let outside: Outside
+    let tester: ModelTester<RecordMeetingModel>
+    let timer: Task<Void, Never>
+
+    init(of syncUp: SyncUp) {
+      model = RecordMeetingModel(syncUp: syncUp)
+      outside = Outside()
+      outside.attach(to: model)
+      tester = ModelTester(model)
+      let model = model
+      timer = Task { await model.task() }
+    }
+  }
+
+  /// One attendee, one minute.
+  static let oneMinute = SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))], duration: .seconds(60))
+
   @Test func theTimerGivesEachAttendeeTheirShareThenEndsTheMeeting() async {
     for _ in 0..<200 {
       await withVirtualTime { _ in
-        let model = RecordMeetingModel(syncUp: Self.threeSeconds)
-        let outside = Outside()
-        outside.attach(to: model)
-        let tester = ModelTester(model)
-        let meeting = Task { await model.task() }
+        let meeting = Meeting(of: Self.threeSeconds)
+        let (model, outside, tester) = (meeting.model, meeting.outside, meeting.tester)
 
         await tester.advance(by: .seconds(1))
         await tester.assert {
@@ -51,7 +69,7 @@ import Testing
           $0.secondsElapsed = 3
           $0.isDismissed = true
         }
-        await meeting.value
+        await meeting.timer.value
         #expect(outside.sounds == 2 && outside.saved == [""])
         await tester.finish()
       }
@@ -60,11 +78,8 @@ import Testing
 
   @Test func nextGoesToTheNextSpeakerThenAsksHowToEnd() async {
     await withVirtualTime { _ in
-      let model = RecordMeetingModel(syncUp: Self.threeSeconds)
-      let outside = Outside()
-      outside.attach(to: model)
-      let tester = ModelTester(model)
-      let meeting = Task { await model.task() }
+      let meeting = Meeting(of: Self.threeSeconds)
+      let (model, outside, tester) = (meeting.model, meeting.outside, meeting.tester)
 
       model.nextButtonTapped()
       await tester.assert {
@@ -88,7 +103,7 @@ import Testing
         $0.isDismissed = true
       }
       await tester.advance(by: .seconds(1))  // the timer sees the meeting is over
-      await meeting.value
+      await meeting.timer.value
       #expect(outside.sounds == 2 && outside.saved == [""])
       await tester.finish()
     }
@@ -96,13 +111,8 @@ import Testing
 
   @Test func endingEarlyAndSavingSavesTheMeeting() async {
     await withVirtualTime { _ in
-      let model = RecordMeetingModel(
-        syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))], duration: .seconds(60))
-      )
-      let outside = Outside()
-      outside.attach(to: model)
-      let tester = ModelTester(model)
-      let meeting = Task { await model.task() }
+      let meeting = Meeting(of: Self.oneMinute)
+      let (model, outside, tester) = (meeting.model, meeting.outside, meeting.tester)
 
       model.endMeetingButtonTapped()
       await tester.assert { $0.alert = .init(isDiscardable: true) }
@@ -116,7 +126,7 @@ import Testing
         $0.isDismissed = true
       }
       await tester.advance(by: .seconds(1))
-      await meeting.value
+      await meeting.timer.value
       #expect(outside.saved == [""])
       await tester.finish()
     }
@@ -124,13 +134,8 @@ import Testing
 
   @Test func endingEarlyAndDiscardingSavesNothing() async {
     await withVirtualTime { _ in
-      let model = RecordMeetingModel(
-        syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))], duration: .seconds(60))
-      )
-      let outside = Outside()
-      outside.attach(to: model)
-      let tester = ModelTester(model)
-      let meeting = Task { await model.task() }
+      let meeting = Meeting(of: Self.oneMinute)
+      let (model, outside, tester) = (meeting.model, meeting.outside, meeting.tester)
 
       model.endMeetingButtonTapped()
       await tester.assert { $0.alert = .init(isDiscardable: true) }
@@ -140,7 +145,7 @@ import Testing
         $0.isDismissed = true
       }
       await tester.advance(by: .seconds(1))
-      await meeting.value
+      await meeting.timer.value
       #expect(outside.saved.isEmpty)
       await tester.finish()
     }

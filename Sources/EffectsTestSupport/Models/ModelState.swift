@@ -21,7 +21,7 @@ struct ModelState {
     init(path: String, value: Any) {
       self.path = path
       self.value = value
-      let opaque = !(ModelState.unwrap(value).map { $0 is any Equatable } ?? true)
+      let opaque = !TypeFacts.of(value).isEquatable
       shape = opaque && ModelState.observableChild(in: value) == nil ? ValueShape(of: value).oneLine : nil
     }
   }
@@ -91,16 +91,19 @@ struct ModelState {
 
   /// The observable object `value` holds, directly or in an optional, and whether in an optional.
   static func observableChild(in value: Any) -> (object: AnyObject, optional: Bool)? {
-    let optional = value is any OptionalValue
-    guard let unwrapped = unwrap(value), type(of: unwrapped) is AnyClass,
-      observedProperties(of: unwrapped) != nil
-    else { return nil }
-    return (unwrapped as AnyObject, optional)
+    let facts = TypeFacts.of(value)
+    if facts.isOptional {
+      guard facts.mayHoldAnObject, let unwrapped = unwrap(value), TypeFacts.of(unwrapped).isObservable else {
+        return nil
+      }
+      return (unwrapped as AnyObject, true)
+    }
+    return facts.isObservable ? (value as AnyObject, false) : nil
   }
 
   /// `value` out of any optionals around it; nil for `nil`.
   static func unwrap(_ value: Any) -> Any? {
-    guard let optional = value as? any OptionalValue else { return value }
+    guard TypeFacts.of(value).isOptional, let optional = value as? any OptionalValue else { return value }
     return optional.wrappedValue.flatMap(unwrap)
   }
 
@@ -117,6 +120,20 @@ struct ModelState {
   /// The properties that differ from `old` to this state, in this state's order, then those
   /// only `old` has.
   func changes(since old: ModelState) -> [Change] {
+    // The common case: the same paths in the same order (no child came or went).
+    if properties.count == old.properties.count, zip(properties, old.properties).allSatisfy({ $0.path == $1.path }) {
+      return zip(old.properties, properties).compactMap { previous, property in
+        Self.same(previous, property)
+          ? nil
+          : Change(
+            path: property.path,
+            old: previous.value,
+            new: property.value,
+            oldShape: previous.shape,
+            newShape: property.shape
+          )
+      }
+    }
     var before: [String: Property] = [:]
     for property in old.properties { before[property.path] = property }
     var changes: [Change] = []
@@ -126,13 +143,7 @@ struct ModelState {
         changes.append(Change(path: property.path, old: nil, new: property.value))
         continue
       }
-      let same =
-        if let shape = property.shape, let previousShape = previous.shape {
-          shape == previousShape
-        } else {
-          Self.same(previous.value, property.value)
-        }
-      if !same {
+      if !Self.same(previous, property) {
         changes.append(
           Change(
             path: property.path,
@@ -150,11 +161,25 @@ struct ModelState {
     return changes
   }
 
+  /// Whether two readings of one property are the same: by the structures read, where kept.
+  static func same(_ a: Property, _ b: Property) -> Bool {
+    if let shape = a.shape, let other = b.shape { return shape == other }
+    return same(a.value, b.value)
+  }
+
   /// Whether two values of a property are the same: objects by identity (an observable child's
   /// own properties are compared one by one), `Equatable` values by `==`, and any other value by
   /// its structure, as a report spells it. Equal structures count as the same even where `==`
   /// says otherwise, so that a `Double.nan` is not a change on every job.
   static func same(_ a: Any, _ b: Any) -> Bool {
+    // The common case first: a value of an `Equatable` type that is neither optional nor an
+    // object, compared once by `==`.
+    let facts = TypeFacts.of(a)
+    if facts.isEquatable, !facts.isOptional, !facts.isClass, let equatable = a as? any Equatable,
+      equatable.isEqual(to: b)
+    {
+      return true
+    }
     let a = unwrap(a)
     let b = unwrap(b)
     guard let a, let b else { return a == nil && b == nil }
@@ -194,10 +219,45 @@ struct ModelState {
 /// An optional, whatever it wraps: lets a value of type `Any` be looked into.
 protocol OptionalValue {
   var wrappedValue: Any? { get }
+  static var wrappedType: Any.Type { get }
 }
 
 extension Optional: OptionalValue {
   var wrappedValue: Any? { self.map { $0 } }
+  static var wrappedType: Any.Type { Wrapped.self }
+}
+
+/// What a recording needs to know of a value's type, found once per type: a model is read after
+/// every job, and each dynamic cast costs more than the rest of a property's reading together
+/// (`model-steps.1e3.effects`).
+struct TypeFacts: Sendable {
+  var isOptional = false
+  var isEquatable = false
+  var isClass = false
+  /// A class the `@Observable` macro made observable.
+  var isObservable = false
+  /// An optional whose wrapped type is a class, or any type that may hold one (`Any`, a protocol).
+  var mayHoldAnObject = false
+
+  private static let known = Locked<[ObjectIdentifier: TypeFacts]>([:])
+
+  static func of(_ value: Any) -> TypeFacts {
+    let type = Swift.type(of: value)
+    if let facts = known.withLock({ $0[ObjectIdentifier(type)] }) { return facts }
+    var facts = TypeFacts()
+    facts.isEquatable = value is any Equatable
+    facts.isClass = type is AnyClass
+    if let optional = type as? any OptionalValue.Type {
+      facts.isOptional = true
+      let wrapped = optional.wrappedType
+      facts.mayHoldAnObject =
+        wrapped is AnyClass || wrapped is any OptionalValue.Type || !(wrapped is any Equatable.Type)
+    }
+    // A class whose superclass is observable, or that is, is so for every instance of the type.
+    facts.isObservable = facts.isClass && ModelState.observedProperties(of: value) != nil
+    known.withLock { $0[ObjectIdentifier(type)] = facts }
+    return facts
+  }
 }
 
 extension Equatable {

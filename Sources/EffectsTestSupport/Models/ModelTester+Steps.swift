@@ -40,9 +40,7 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    recorder.record(by: .test)
-    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
-    recorder.readTheWorld()
+    await settle(at: site)
     switch exhaustivity {
     case .on:
       check(expectedChange, at: site)
@@ -156,9 +154,7 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    recorder.record(by: .test)
-    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
-    recorder.readTheWorld()
+    await settle(at: site)
     let skipped = recorder.takeAll()
     let effects = recorder.takeEffects()
     if skipped.isEmpty, effects.isEmpty, strict {
@@ -184,14 +180,26 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    recorder.record(by: .test)
-    await scheduler.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
-    recorder.readTheWorld()
+    await settle(at: site)
     reportUnasserted(by: "finish()", at: site)
     recorder.finish(at: site)
   }
 
   // MARK: Checks
+
+  /// Records what the test's own code changed, lets every task of the scope run to its next
+  /// suspension (each job that changes the model is recorded as it ends), then reads the world.
+  func settle(at site: CallSite) async {
+    recorder.record(by: .test)
+    await scheduler.advance(
+      by: .zero,
+      fileID: site.fileID,
+      filePath: site.filePath,
+      line: site.line,
+      column: site.column
+    )
+    recorder.readTheWorld()
+  }
 
   /// Reports, at `site`, the changes and the effects recorded that the test did not assert, and
   /// takes them.
