@@ -6,7 +6,8 @@ import PackageDescription
 /// its tests, and `compute`, the runnable example.
 let package = Package(
   name: "Examples",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  // macOS 14 and iOS 17: the Observation module, which SyncUps and NumberFact are built on.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   dependencies: [
     .package(name: "swift-effects", path: ".."),
     // Code nobody here wrote, for proving virtual time exact on it (LiveModels).

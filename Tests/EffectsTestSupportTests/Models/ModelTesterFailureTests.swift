@@ -11,6 +11,7 @@ import Testing
     await withCapturedIssues { await withVirtualTime { scheduler in await body(scheduler) } }.issues
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeNotStatedIsShownWithItsOldAndNewValueAndWhoMadeIt() async {
     var line = 0
     let issues = await issues { _ in
@@ -28,7 +29,7 @@ import Testing
         CapturedIssue(
           """
           ModelTester.assert(_:) found the model changed other than stated at .seconds(0), by the task started \
-          at EffectsTestSupportTests/Models.swift:51:
+          at EffectsTestSupportTests/Models.swift:53:
             refreshes: 0 → 1, not stated
           Describe each change the model made in this step in assert { $0 … }, or fix the model.
           """,
@@ -39,6 +40,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeStatedOtherThanMadeAndOneStatedThatDidNotChangeAreEachShown() async {
     var line = 0
     let issues = await issues { _ in
@@ -70,6 +72,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func anIntermediateStateNotStatedFailsTheTest() async {
     var line = 0
     let issues = await issues { _ in
@@ -91,10 +94,10 @@ import Testing
           """
           ModelTester.assert(_:) found the change stated made in 2 steps, each of which a screen could \
           show:
-            at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:51:
+            at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:53:
               isLoading: false → true
               refreshes: 0 → 1
-            at .seconds(1), by the task started at EffectsTestSupportTests/Models.swift:51:
+            at .seconds(1), by the task started at EffectsTestSupportTests/Models.swift:53:
               items: [] → ["a", "b"]
               isLoading: true → false
           State each with an await tester.assert { $0 … } of its own, in order, or fix the model.
@@ -106,6 +109,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeLeftBeforeAnAdvanceIsReportedThere() async {
     var line = 0
     let issues = await issues { _ in
@@ -133,6 +137,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func effectsNotAssertedAreReportedBeforeTimeMovesAndOtherEffectsAsADiff() async {
     var lines: [Int] = []
     let issues = await issues { _ in
@@ -178,6 +183,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func anAssertOfALaterChangeNamesTheChangesBeforeItAndGoesOnInStep() async {
     var line = 0
     let issues = await issues { _ in
@@ -198,7 +204,7 @@ import Testing
         CapturedIssue(
           """
           ModelTester.assert(_:) found the change stated, after a change of the model the test did not state:
-            at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:51:
+            at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:53:
               isLoading: false → true
               refreshes: 0 → 1
           State each change with an await tester.assert { $0 … } of its own, in order, or take it unchecked \
@@ -211,6 +217,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aComputedOrIgnoredPropertyStatedIsReportedAsNotObserved() async {
     var line = 0
     let issues = await issues { _ in
@@ -245,6 +252,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func twoPropertiesEqualNowAreToldApartByWritingOneAndBack() async {
     let issues = await issues { _ in
       let model = TwinFlags()
@@ -257,6 +265,7 @@ import Testing
     #expect(issues == [])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func assertingAChangeWhenNoneWasMadeSaysSo() async {
     var line = 0
     let issues = await issues { _ in
@@ -282,6 +291,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func anAssertWithoutAClosureExpectsNoChange() async {
     var line = 0
     let issues = await issues { _ in
@@ -307,6 +317,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func withExhaustivityOffAStatementOtherThanTheModelIsReported() async {
     var line = 0
     let issues = await issues { _ in
@@ -334,6 +345,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func misusesAreNamed() async {
     var line = 0
     let issues = await issues { _ in
@@ -358,6 +370,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeAfterFinishIsReportedAtFinishWhenTheScopeEnds() async {
     var line = 0
     let issues = await issues { _ in
@@ -383,6 +396,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aTestThatNeverFinishesIsToldWhatItLeftAtTheLineThatMadeTheTester() async {
     var line = 0
     let issues = await issues { _ in
@@ -409,6 +423,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aTesterMadeOutsideAScopeSaysSoAndStillChecksWhatTheTestChanged() async {
     var lines: [Int] = []
     let issues = await withCapturedIssues {
@@ -447,6 +462,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aModelMadeWithTheLiveEnvironmentIsReported() async {
     var line = 0
     let issues = await issues { _ in
@@ -470,6 +486,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aClassWithoutTheMacroIsReported() async {
     var line = 0
     let issues = await issues { _ in
@@ -491,6 +508,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aHugeChangeIsReportedWithinTheBudget() async {
     let issues = await issues { _ in
       let model = FeedModel()
@@ -505,6 +523,7 @@ import Testing
     #expect(issues.first?.message.contains("characters)") == true)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aNewChildStatedAsAnotherInstanceSaysSo() async {
     var line = 0
     let issues = await issues { _ in
@@ -532,6 +551,7 @@ import Testing
     )
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func effectsAssertedBeforeTheModelsTasksRanSayWhy() async {
     var line = 0
     let issues = await issues { _ in

@@ -8,6 +8,7 @@ import Testing
 /// test states every change, and ends with `finish()`.
 @MainActor
 @Suite struct ModelTesterTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aTaskThatLoadsIsStatedStepByStepAtItsInstants() async {
     for _ in 0..<200 {
       await withVirtualTime { scheduler in
@@ -30,6 +31,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aLoadingFlagRaisedAndLoweredInOneAdvanceIsTwoSteps() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -49,6 +51,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aValueSetAndSetBackInOneJobIsNoStep() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -59,6 +62,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func readingThroughTheClosureStartsFromTheValueBeforeTheChange() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -76,6 +80,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func valuesOfEveryShapeAreComparedAndIgnoredPropertiesLeftAlone() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -95,6 +100,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aNestedChildIsStatedThroughItsParent() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -114,6 +120,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func twoPropertiesHoldingTheSameValueAreToldApart() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -131,6 +138,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func theWorldTheModelChangesIsAssertedAsEffects() async {
     await withVirtualTime { _ in
       let environment = Environment.current
@@ -148,6 +156,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func withExhaustivityOffAssertChecksOnlyWhatItStates() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -159,6 +168,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func skippingTakesEveryChangeSoFar() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -172,6 +182,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(.virtualTime) func theTraitOpensTheScope() async {
     let model = FeedModel()
     let tester = ModelTester(model)

@@ -5,6 +5,7 @@ import XCTest
 /// `ModelTester` from XCTest: a model's steps stated in an async test case, and its failures
 /// recorded on the case, at the test's lines, with the exact text.
 final class ModelTesterXCTests: FailureCapturingTestCase {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor func testATaskThatLoadsIsStatedStepByStep() async {
     await withVirtualTime { _ in
       let model = FeedModel()
@@ -24,6 +25,7 @@ final class ModelTesterXCTests: FailureCapturingTestCase {
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor func testAnIntermediateStateNotStatedFailsTheCaseAtTheAssert() async {
     var line = 0
     let failures = await capturingAsyncFailures {
@@ -48,10 +50,10 @@ final class ModelTesterXCTests: FailureCapturingTestCase {
           message: """
             ModelTester.assert(_:) found the change stated made in 2 steps, each of which a screen could \
             show:
-              at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:51:
+              at .seconds(0), by the task started at EffectsTestSupportTests/Models.swift:53:
                 isLoading: false → true
                 refreshes: 0 → 1
-              at .seconds(1), by the task started at EffectsTestSupportTests/Models.swift:51:
+              at .seconds(1), by the task started at EffectsTestSupportTests/Models.swift:53:
                 items: [] → ["a", "b"]
                 isLoading: true → false
             State each with an await tester.assert { $0 … } of its own, in order, or fix the model.
@@ -64,6 +66,7 @@ final class ModelTesterXCTests: FailureCapturingTestCase {
     XCTAssertEqual(failures.map(\.kind), [.stateMismatch])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor func testAChangeAfterFinishFailsTheCaseAtFinish() async {
     var line = 0
     let failures = await capturingAsyncFailures {

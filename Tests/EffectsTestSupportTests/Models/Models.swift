@@ -3,6 +3,7 @@ import Foundation
 import Observation
 
 /// A nested observable child of ``FeedModel``.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class DraftModel {
   var title = ""
   var isSaving = false
@@ -27,6 +28,7 @@ struct Filter {
 
 /// A `@MainActor @Observable` model of the kind apps write: tasks it starts itself, an async method,
 /// effects on the world through the environment, a nested child, and an ignored cache.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class FeedModel {
   var items: [String] = []
   var isLoading = false
@@ -79,17 +81,20 @@ struct Filter {
 
 /// Two properties of one type that start equal: used by one test only, so that the tester has not
 /// learnt their key paths before it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class TwinFlags {
   var first = "same"
   var second = "same"
 }
 
 /// A class that says it is `Observable` without the macro: nothing the tester can read.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor final class HandRolled: Observable {
   var count = 0
 }
 
 /// A model made with the live environment, outside any test.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class LiveModel {
   var count = 0
   @ObservationIgnored let environment: Environment
