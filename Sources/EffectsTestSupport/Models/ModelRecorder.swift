@@ -46,6 +46,8 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
   private var pending: [Step] = []
   /// The effects read and not asserted yet.
   private var effects: [Effect] = []
+  /// How many effects were read since the last `assertEffects`, asserted or not.
+  private var readSinceAssert = 0
   /// Where the test finished; steps recorded after it are late, kept as their report's lines.
   private var finishedAt: CallSite?
   private var late: [String] = []
@@ -113,7 +115,22 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     defer { lock.unlock() }
     let new = world.effects(since: lastWorld, in: doubles)
     lastWorld = world
-    if finishedAt == nil { effects += new }
+    if finishedAt == nil {
+      effects += new
+      readSinceAssert += new.count
+    }
+  }
+
+  /// For `assertEffects`: the effects read and not asserted yet, taken, and whether any effect was
+  /// read since the last `assertEffects` at all (reported or skipped since, maybe).
+  func takeEffectsToAssert() -> (effects: [Effect], anyRead: Bool) {
+    lock.withLock {
+      defer {
+        effects = []
+        readSinceAssert = 0
+      }
+      return (effects, readSinceAssert > 0)
+    }
   }
 
   /// The effects read and not asserted yet, taken.
