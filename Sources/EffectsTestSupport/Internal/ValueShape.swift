@@ -131,3 +131,27 @@ indirect enum ValueShape {
 func spelled(_ value: Any) -> String {
   ValueShape(of: value).oneLine
 }
+
+extension ValueShape {
+  /// `value` on one line, within `limit` characters and an ellipsis, spelled from no more of it
+  /// than that needs: a collection of a million entries spells its first entries only.
+  static func bounded(_ value: Any, limit: Int = ReportBudget.valueCharacters) -> String {
+    let mirror = Mirror(reflecting: value)
+    guard [.collection, .set, .dictionary].contains(mirror.displayStyle), mirror.children.count > 8 else {
+      let text = spelled(value)
+      return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+    // Entries while they fit, then how many there are in all.
+    let count = mirror.children.count
+    var text = "["
+    var shown = 0
+    for child in mirror.children {
+      let entry = spelled(child.value)
+      guard text.count + entry.count <= limit else { break }
+      text += (shown == 0 ? "" : ", ") + entry
+      shown += 1
+    }
+    guard shown < count else { return text + "]" }
+    return text + (shown == 0 ? "" : ", ") + "…] (\(count) entries)"
+  }
+}

@@ -36,8 +36,10 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     var maker: Maker
   }
 
-  /// The model, read on the main thread only (``record(by:)``).
-  private nonisolated(unsafe) let model: AnyObject
+  /// The model, read on the main thread only (``record(by:)``); let go when the scope's operation
+  /// has returned (``scopeEnding()``), so that it is released, and its `deinit` runs, inside the
+  /// scope, where what the `deinit` starts is seen.
+  private var model: AnyObject?
   private let doubles: ModelWorld.Doubles
   private let scheduler: TestScheduler
   private let lock = NSLock()
@@ -51,6 +53,8 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
   /// Where the test finished; steps recorded after it are late, kept as their report's lines.
   private var finishedAt: CallSite?
   private var late: [String] = []
+  /// How many late steps were not kept.
+  private var lateDropped = 0
 
   /// The line that made the tester.
   private let creation: CallSite
@@ -88,6 +92,7 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
   /// Records what changed since the last record as a step made by `maker`; nothing when nothing
   /// changed. On the main thread: the model is read.
   func record(by maker: Maker) {
+    guard let model = lock.withLock({ self.model }) else { return }
     let now = ModelState(of: model)
     lock.lock()
     let previous = last
@@ -99,6 +104,13 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     last = now
     guard finishedAt != nil else {
       pending.append(step)
+      lock.unlock()
+      return
+    }
+    // Kept as text, and only the first few: a model that goes on changing after the test must not
+    // grow the report, or the memory it takes.
+    guard exhaustive, late.count < OutputBudget.listEntries else {
+      lateDropped += 1
       lock.unlock()
       return
     }
@@ -166,13 +178,19 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
 
   /// At the end of the scope: reports what changed after the test finished, at `finish()`; or,
   /// when the test never finished, the changes it did not assert, at the line that made the tester.
-  func scopeEnded() {
-    // What the test's own code changed last, in the job that ends the scope: on the main thread,
-    // where the model may be read (a test off the main actor has no such job).
+  /// When the scope's operation has returned and its tasks have settled: records what the test's
+  /// own code changed last, in the job that ends the scope (on the main thread, where the model
+  /// may be read; a test off the main actor has no such job), then lets the model go.
+  func scopeEnding() {
     if MainQueue.isCurrent { record(by: .test) }
+    lock.withLock { model = nil }
+  }
+
+  func scopeEnded() {
     readTheWorld()
     lock.lock()
     let (finishedAt, late, exhaustive) = (self.finishedAt, self.late, self.exhaustive)
+    let dropped = lateDropped
     let unasserted = finishedAt == nil && exhaustive ? pending : []
     let effects = finishedAt == nil && exhaustive ? self.effects : []
     self.late = []
@@ -180,7 +198,8 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     self.effects = []
     lock.unlock()
     if let finishedAt, !late.isEmpty {
-      reportIssue(ModelTesterWording.changedAfterFinish(late), kind: .leftoverWork, at: finishedAt)
+      let more = dropped > 0 ? ["… and \(dropped) more"] : []
+      reportIssue(ModelTesterWording.changedAfterFinish(late + more), kind: .leftoverWork, at: finishedAt)
     } else if !unasserted.isEmpty || !effects.isEmpty {
       reportIssue(ModelTesterWording.endedWithoutFinish(unasserted, effects), kind: .leftoverWork, at: creation)
     }

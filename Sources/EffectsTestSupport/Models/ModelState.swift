@@ -1,4 +1,5 @@
 import Effects
+import Foundation
 
 /// The observed properties of an `@Observable` model at one moment, flattened: a nested observable
 /// child's properties follow the property that holds it, under its path (`detail?.isSaving`).
@@ -12,17 +13,25 @@ struct ModelState {
   struct Property {
     let path: String
     let value: Any
-    /// The value's structure when it was read, for a value that is neither `Equatable` nor an
-    /// observable child: an object it holds (a child model in an enum's payload, in an array)
-    /// may change inside while the value still refers to it, and only its structure, read then,
-    /// shows that.
-    let shape: String?
+    /// The value's structure when it was read, for a value that is not a plain leaf (a number, a
+    /// string, an array of them): an object it holds (a child model in an enum's payload, in an
+    /// array) may change inside while the value still refers to it, and only its structure, read
+    /// then, shows that. Also what a report shows of it, as it was.
+    let deep: DeepValue?
+    /// Whether the value is an observable child, compared by identity (its properties have paths
+    /// of their own).
+    let isChild: Bool
 
     init(path: String, value: Any) {
       self.path = path
       self.value = value
-      let opaque = !TypeFacts.of(value).isEquatable
-      shape = opaque && ModelState.observableChild(in: value) == nil ? ValueShape(of: value).oneLine : nil
+      isChild = ModelState.observableChild(in: value) != nil
+      deep = TypeFacts.of(value).isLeaf ? nil : DeepValue(of: value)
+    }
+
+    /// The value as a report shows it, as it was read.
+    func text(limit: Int = ReportBudget.valueCharacters) -> String {
+      deep?.text(limit: limit) ?? ValueShape.bounded(value, limit: limit)
     }
   }
 
@@ -30,17 +39,15 @@ struct ModelState {
   /// (a child that appeared, or went away).
   struct Change {
     let path: String
-    let old: Any?
-    let new: Any?
-    /// The structures of `old` and `new` when they were read (see ``Property/shape``).
-    var oldShape: String? = nil
-    var newShape: String? = nil
+    /// The property as it was before and after; nil where the path is absent.
+    let old: Property?
+    let new: Property?
   }
 
   var properties: [Property]
 
-  /// How deep nested observable children are followed: a child's child's child.
-  static let maxDepth = 4
+  /// How deep nested observable children are followed: 16 levels (a cycle stops sooner).
+  static let maxDepth = 16
 
   /// The properties of `model` now.
   init(of model: AnyObject) {
@@ -125,13 +132,7 @@ struct ModelState {
       return zip(old.properties, properties).compactMap { previous, property in
         Self.same(previous, property)
           ? nil
-          : Change(
-            path: property.path,
-            old: previous.value,
-            new: property.value,
-            oldShape: previous.shape,
-            newShape: property.shape
-          )
+          : Change(path: property.path, old: previous, new: property)
       }
     }
     var before: [String: Property] = [:]
@@ -140,30 +141,23 @@ struct ModelState {
     for property in properties {
       let previous = before.removeValue(forKey: property.path)
       guard let previous else {
-        changes.append(Change(path: property.path, old: nil, new: property.value))
+        changes.append(Change(path: property.path, old: nil, new: property))
         continue
       }
       if !Self.same(previous, property) {
-        changes.append(
-          Change(
-            path: property.path,
-            old: previous.value,
-            new: property.value,
-            oldShape: previous.shape,
-            newShape: property.shape
-          )
-        )
+        changes.append(Change(path: property.path, old: previous, new: property))
       }
     }
     for property in old.properties where before[property.path] != nil {
-      changes.append(Change(path: property.path, old: property.value, new: nil))
+      changes.append(Change(path: property.path, old: property, new: nil))
     }
     return changes
   }
 
   /// Whether two readings of one property are the same: by the structures read, where kept.
   static func same(_ a: Property, _ b: Property) -> Bool {
-    if let shape = a.shape, let other = b.shape { return shape == other }
+    if a.isChild || b.isChild { return same(a.value, b.value) }
+    if let deep = a.deep, let other = b.deep { return deep == other }
     return same(a.value, b.value)
   }
 
@@ -189,28 +183,44 @@ struct ModelState {
       if let equatable = a as? any Equatable { return equatable.isEqual(to: b) }
       return false
     }
-    if let equatable = a as? any Equatable, equatable.isEqual(to: b) { return true }
-    return ValueShape(of: a).oneLine == ValueShape(of: b).oneLine
+    if let equatable = a as? any Equatable {
+      // `==` decides, but for the one value unequal to itself: `Double.nan` is no change.
+      return equatable.isEqual(to: b) || (isNaN(a) && isNaN(b))
+    }
+    return DeepValue(of: a) == DeepValue(of: b)
   }
 
-  /// `value` as a report shows it, on one line, within the budget of a quoted value; `absent`
-  /// for a path the state does not have.
-  static func text(_ value: Any?, shape: String? = nil) -> String {
+  /// Whether `value` is a floating-point NaN.
+  static func isNaN(_ value: Any) -> Bool {
+    (value as? any BinaryFloatingPoint)?.isNaN ?? false
+  }
+
+  /// A value stated by the test, as a report shows it: read now.
+  static func text(_ value: Any?) -> String {
     guard let value else { return "(absent)" }
-    return ReportBudget.clipped(shape ?? spelled(value))
+    return TypeFacts.of(value).isLeaf ? ValueShape.bounded(value) : DeepValue(of: value).text()
   }
 
-  /// Two values that differ, as a report shows them: whole, when short; else each from a little
+  /// A property as a report shows it; `(absent)` for a path the state does not have.
+  static func text(_ property: Property?) -> String {
+    property?.text() ?? "(absent)"
+  }
+
+  /// Two readings that differ, as a report shows them: whole, when short; else each from a little
   /// before where they first differ, so that the difference is in what is shown.
-  static func texts(_ old: Any?, _ new: Any?, oldShape: String? = nil, newShape: String? = nil) -> (String, String) {
-    guard let old, let new else { return (text(old, shape: oldShape), text(new, shape: newShape)) }
-    let a = oldShape ?? spelled(old)
-    let b = newShape ?? spelled(new)
-    guard a.count > ReportBudget.valueCharacters || b.count > ReportBudget.valueCharacters else { return (a, b) }
+  static func texts(_ old: Property?, _ new: Property?) -> (String, String) {
+    guard let old, let new else { return (text(old), text(new)) }
+    let limit = ReportBudget.valueCharacters
+    let a = old.text(limit: 8 * limit)
+    let b = new.text(limit: 8 * limit)
+    guard a.count > limit || b.count > limit else { return (a, b) }
     let common = zip(a, b).prefix { $0 == $1 }.count
+    // The difference shows within the first `limit` characters: each as it reads from its start.
+    if common + 40 < limit { return (old.text(limit: limit), new.text(limit: limit)) }
     let skip = max(0, common - 40)
     func from(_ text: String) -> String {
-      skip == 0 ? ReportBudget.clipped(text) : "…" + ReportBudget.clipped(String(text.dropFirst(skip)))
+      let rest = skip == 0 ? text : "…" + String(text.dropFirst(skip))
+      return rest.count > limit ? String(rest.prefix(limit)) + "…" : rest
     }
     return (from(a), from(b))
   }
@@ -238,6 +248,9 @@ struct TypeFacts: Sendable {
   var isObservable = false
   /// An optional whose wrapped type is a class, or any type that may hold one (`Any`, a protocol).
   var mayHoldAnObject = false
+  /// A plain `Equatable` value that holds no object, so `==` sees every change: a number, a
+  /// string, `Data`, `Date`, a collection or optional of them, a struct of them.
+  var isLeaf = false
 
   private static let known = Locked<[ObjectIdentifier: TypeFacts]>([:])
 
@@ -255,9 +268,50 @@ struct TypeFacts: Sendable {
     }
     // A class whose superclass is observable, or that is, is so for every instance of the type.
     facts.isObservable = facts.isClass && ModelState.observedProperties(of: value) != nil
+    facts.isLeaf = facts.isEquatable && !facts.isClass && (isLeafType(type) || isLeafStruct(value))
     known.withLock { $0[ObjectIdentifier(type)] = facts }
     return facts
   }
+
+  /// Whether values of `type` hold no object, by the type alone.
+  static func isLeafType(_ type: Any.Type) -> Bool {
+    if type is any BinaryInteger.Type || type is any BinaryFloatingPoint.Type || type is any StringProtocol.Type {
+      return true
+    }
+    let leaves: [Any.Type] = [
+      Bool.self, Character.self, Date.self, Data.self, UUID.self, URL.self, Decimal.self, Duration.self,
+    ]
+    if leaves.contains(where: { $0 == type }) { return true }
+    if let container = type as? any ContainerType.Type { return container.elementTypes.allSatisfy(isLeafType) }
+    if let optional = type as? any OptionalValue.Type { return isLeafType(optional.wrappedType) }
+    return false
+  }
+
+  /// Whether `value` is a struct whose stored properties are all of leaf types: then every value
+  /// of its type is (a struct's fields do not change type; an enum's payload does, so an enum is
+  /// not counted).
+  private static func isLeafStruct(_ value: Any) -> Bool {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .struct, !mirror.children.isEmpty else { return false }
+    return mirror.children.allSatisfy { isLeafType(Swift.type(of: $0.value)) }
+  }
+}
+
+/// A collection, whatever its elements: lets a value's type be looked into.
+protocol ContainerType {
+  static var elementTypes: [Any.Type] { get }
+}
+
+extension Array: ContainerType {
+  static var elementTypes: [Any.Type] { [Element.self] }
+}
+
+extension Set: ContainerType {
+  static var elementTypes: [Any.Type] { [Element.self] }
+}
+
+extension Dictionary: ContainerType {
+  static var elementTypes: [Any.Type] { [Key.self, Value.self] }
 }
 
 extension Equatable {

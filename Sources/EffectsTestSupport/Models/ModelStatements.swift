@@ -65,6 +65,16 @@ final class ModelStatements {
     switch KeyPathNames.name(of: keyPath, in: root, hints: hints) {
     case .named(let name):
       return prefix + name
+    case .probeChanged(let name, let changed):
+      note(
+        ModelTesterWording.probeChanged(
+          Root.self,
+          Value.self,
+          name: prefix + name,
+          changed: changed.map { prefix + $0 }
+        )
+      )
+      return prefix + name
     case .notObserved:
       note(ModelTesterWording.notObserved(Root.self, Value.self))
     case .ambiguous(let names):
@@ -81,10 +91,12 @@ final class ModelStatements {
 /// Which observed stored property a key path names, found without a name: the key path to an
 /// `@Observable` property is a computed one, whose description names no property.
 ///
-/// The property is the one of the key path's type that holds the value the key path reads. Where
-/// several do, the key path writes another value (a `Bool` toggled, or a value the model held),
-/// the property that took it is the one, and the key path writes the value back. The answer is
-/// kept for the process: a key path names the same property of every instance.
+/// The candidates are the properties of the key path's type that hold the value it reads. To be
+/// sure, the key path writes another value (a `Bool` toggled, a number moved by one, a value the
+/// model held) and the value back: the candidate that took it is the property; none took it, the
+/// key path names no observed property (`@ObservationIgnored`, computed). The answer is kept for
+/// the process: a key path names the same property of every instance. With nothing to write, one
+/// candidate is taken as the answer, and not kept.
 enum KeyPathNames {
   enum Answer: Equatable {
     case named(String)
@@ -92,12 +104,14 @@ enum KeyPathNames {
     case notObserved
     /// Several properties hold the same value, and the key path could not tell them apart.
     case ambiguous([String])
+    /// Found by writing the property and back, which changed other properties (a `didSet`).
+    case probeChanged(String, [String])
   }
 
   private static let known = Locked<[AnyKeyPath: String]>([:])
 
   static func name<Root: AnyObject, Value>(of keyPath: KeyPath<Root, Value>, in root: Root, hints: [Any]) -> Answer {
-    if let name = known.withLock({ $0[keyPath] }) { return .named(name) }
+    if let name = known.withLock({ $0[keyPath] }) { return name.isEmpty ? .notObserved : .named(name) }
     // A computed property with no setter is not stored storage; an observed property always has a
     // setter, even a `private(set)` one, which the key path's runtime class shows.
     guard let writable = keyPath as? ReferenceWritableKeyPath<Root, Value> else { return .notObserved }
@@ -106,23 +120,31 @@ enum KeyPathNames {
     var typed = properties.filter { type(of: $0.value) == Value.self }
     if typed.isEmpty { typed = properties.filter { $0.value is Value } }
     let candidates = typed.filter { ModelState.same($0.value, value) }.map(\.name)
-    guard candidates.count > 1 else {
-      guard let name = candidates.first else { return .notObserved }
-      known.withLock { $0[keyPath] = name }
-      return .named(name)
-    }
+    guard !candidates.isEmpty else { return .notObserved }
     let other: Value? =
       distinct(from: value) ?? hints.lazy.compactMap { $0 as? Value }.first { !ModelState.same($0, value) }
-    guard let other else { return .ambiguous(candidates) }
+    guard let other else {
+      // Nothing to write that would tell: one candidate is the answer, not kept, so that a later
+      // assert that can tell does.
+      return candidates.count == 1 ? .named(candidates[0]) : .ambiguous(candidates)
+    }
+    // Written and written back: the property that took the value is the one. None took it: the
+    // key path's setter stores elsewhere (`@ObservationIgnored`, a computed property).
     root[keyPath: writable] = other
     let probed = ModelState.observedProperties(of: root) ?? []
     root[keyPath: writable] = value
     let moved = candidates.filter { name in
       probed.first { $0.name == name }.map { !ModelState.same($0.value, value) } ?? false
     }
+    if moved.isEmpty {
+      known.withLock { $0[keyPath] = "" }
+      return .notObserved
+    }
     guard moved.count == 1, let name = moved.first else { return .ambiguous(candidates) }
     known.withLock { $0[keyPath] = name }
-    return .named(name)
+    let after = ModelState.observedProperties(of: root) ?? []
+    let changed = zip(properties, after).filter { !ModelState.same($0.value, $1.value) }.map(\.0.name)
+    return changed.isEmpty ? .named(name) : .probeChanged(name, changed)
   }
 
   /// A value of `value`'s type other than it, made from it where the type says how: a `Bool`

@@ -40,7 +40,17 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard isUsable("assert(_:)", at: site) else { return }
     await settle(at: site)
+    // Nothing is written to the model through $0, but a statement may reach an object the model
+    // holds in a value (`$0.rows[0].title = …`), and write to it: said, not hidden.
+    let untouched = ModelState(of: model)
+    defer {
+      let writes = ModelState(of: model).changes(since: untouched).map(\.path)
+      if !writes.isEmpty {
+        reportIssue(ModelTesterWording.closureWrote(writes), kind: .misuse, at: site)
+      }
+    }
     switch exhaustivity {
     case .on:
       check(expectedChange, at: site)
@@ -94,6 +104,7 @@ extension ModelTester {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard isUsable("assertEffects(_:)", at: site) else { return }
     recorder.readTheWorld()
     let (actual, anyRead) = recorder.takeEffectsToAssert()
     // The doubles keep each kind apart: compare in the order of their kinds, and within a kind as
@@ -128,6 +139,7 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard isUsable("advance(by:)", at: site) else { return }
     recorder.record(by: .test)
     recorder.readTheWorld()
     reportUnasserted(by: "advance(by: \(duration.literal))", at: site)
@@ -154,6 +166,7 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard isUsable("skipChanges()", at: site) else { return }
     await settle(at: site)
     let skipped = recorder.takeAll()
     let effects = recorder.takeEffects()
@@ -180,12 +193,22 @@ extension ModelTester {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard isUsable("finish()", at: site) else { return }
+    finishedAt = site
     await settle(at: site)
     reportUnasserted(by: "finish()", at: site)
     recorder.finish(at: site)
   }
 
   // MARK: Checks
+
+  /// Whether the tester can still be used: not after `finish()`, which ended the test of the
+  /// model (reported at `site`).
+  func isUsable(_ call: String, at site: CallSite) -> Bool {
+    guard let finishedAt else { return true }
+    reportIssue(ModelTesterWording.afterFinish(call, finishedAt: finishedAt), kind: .misuse, at: site)
+    return false
+  }
 
   /// Records what the test's own code changed, lets every task of the scope run to its next
   /// suspension (each job that changes the model is recorded as it ends), then reads the world.

@@ -88,6 +88,8 @@ public final class ModelTester<Model: AnyObject & Observable> {
   let recorder: ModelRecorder
   /// The line that made the tester.
   let creation: CallSite
+  /// Where the test called `finish()`: after it, every call on the tester is a misuse.
+  var finishedAt: CallSite?
 
   /// How much of what the model does a ``ModelTester`` requires the test to state.
   ///
@@ -154,6 +156,13 @@ public final class ModelTester<Model: AnyObject & Observable> {
       reportIssue(ModelTesterWording.scopeNotOpen(given: scheduler != nil), kind: .wrongScheduler, at: creation)
       return
     }
-    resolved.atScopeEnd { [recorder] in recorder.scopeEnded() }
+    resolved.whenScopeEnds { [recorder] _ in
+      recorder.scopeEnding()
+      return false
+    }
+    resolved.atScopeEnd { [recorder] in
+      recorder.scopeEnding()  // where the scope expects leftovers, it asks no one before
+      recorder.scopeEnded()
+    }
   }
 }

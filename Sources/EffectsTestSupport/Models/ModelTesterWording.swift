@@ -64,7 +64,7 @@ enum ModelTesterWording {
 
   /// `isLoading: false → true`.
   static func change(_ change: ModelState.Change) -> String {
-    let (old, new) = ModelState.texts(change.old, change.new, oldShape: change.oldShape, newShape: change.newShape)
+    let (old, new) = ModelState.texts(change.old, change.new)
     return "\(change.path): \(old) → \(new)"
   }
 
@@ -98,7 +98,9 @@ enum ModelTesterWording {
     var paths = step.after.properties.map(\.path)
     for (path, _) in statements?.stated ?? [] where step.after[path] == nil { paths.append(path) }
     let slots = replacedChildren(in: step)
-    for path in paths where !isUnder(path, slots) {
+    // A child that came, went or was replaced is shown by its own line; its properties are
+    // checked one by one only where the test states them.
+    for path in paths where !isUnder(path, slots) || statements?.statedValue(at: path) != nil {
       let old = step.before.property(at: path)
       let new = step.after.property(at: path)
       let changed = !same(old, new)
@@ -176,6 +178,14 @@ enum ModelTesterWording {
     """
   }
 
+  static func probeChanged(_ root: Any.Type, _ value: Any.Type, name: String, changed: [String]) -> String {
+    """
+    To tell which property a key path of type KeyPath<\(root), \(value)> names (\(name)), the tester wrote it \
+    and wrote it back, and that changed \(changed.joined(separator: ", ")) (a didSet): the next change \
+    recorded holds it.
+    """
+  }
+
   // MARK: Effects
 
   static func otherEffects(_ diff: String, noneRead: Bool) -> String {
@@ -243,6 +253,23 @@ enum ModelTesterWording {
     there may be none.
     """
 
+  static func closureWrote(_ paths: [String]) -> String {
+    ReportBudget.bounded(
+      """
+      ModelTester.assert(_:)'s closure changed the model itself: \(paths.prefix(OutputBudget.listEntries).joined(separator: ", ")). \
+      A statement reached an object the model holds in a value ($0.rows[0].title = …) and wrote to it. State \
+      such a change as the whole value of the property that holds it.
+      """
+    )
+  }
+
+  static func afterFinish(_ call: String, finishedAt: CallSite) -> String {
+    """
+    ModelTester.\(call) was called after finish() at \(FailureLocation(finishedAt)), which ended the test of \
+    the model: the call does nothing. Call finish() last.
+    """
+  }
+
   static func changedAfterFinish(_ steps: [String]) -> String {
     ReportBudget.bounded(
       """
@@ -277,7 +304,7 @@ enum ModelTesterWording {
   private static func replacedChildren(in step: ModelRecorder.Step) -> [String] {
     step.changes.compactMap { change in
       let held = [change.old, change.new].compactMap { $0 }
-      return held.contains { ModelState.observableChild(in: $0) != nil } ? change.path : nil
+      return held.contains(where: \.isChild) ? change.path : nil
     }
   }
 
@@ -289,15 +316,14 @@ enum ModelTesterWording {
   /// Whether two readings of a property are the same: by the structures read, where kept.
   private static func same(_ a: ModelState.Property?, _ b: ModelState.Property?) -> Bool {
     guard let a, let b else { return a == nil && b == nil }
-    if let shape = a.shape, let other = b.shape { return shape == other }
-    return ModelState.same(a.value, b.value)
+    return ModelState.same(a, b)
   }
 
   /// Whether a value stated is what the property held: by its structure, where the property's
   /// was kept.
   private static func matches(_ stated: Any, _ property: ModelState.Property?) -> Bool {
     guard let property else { return false }
-    if let shape = property.shape { return ValueShape(of: stated).oneLine == shape }
+    if !property.isChild, let deep = property.deep { return DeepValue(of: stated) == deep }
     return ModelState.same(stated, property.value)
   }
 
@@ -306,7 +332,7 @@ enum ModelTesterWording {
   private static func anotherInstance(_ stated: Any, _ held: ModelState.Property?) -> String {
     guard let held, let child = ModelState.observableChild(in: held.value)?.object,
       let other = ModelState.observableChild(in: stated)?.object, child !== other,
-      spelled(stated) == spelled(held.value)
+      DeepValue(of: stated).text() == held.text()
     else { return "" }
     return """
       , another instance: a child is compared by identity; state the one the model holds (keep it in a \
@@ -316,11 +342,11 @@ enum ModelTesterWording {
 
   /// `old → new`, each as its text.
   private static func texts(_ old: ModelState.Property?, _ new: ModelState.Property?) -> String {
-    let (a, b) = ModelState.texts(old?.value, new?.value, oldShape: old?.shape, newShape: new?.shape)
+    let (a, b) = ModelState.texts(old, new)
     return "\(a) → \(b)"
   }
 
   private static func text(_ property: ModelState.Property?) -> String {
-    ModelState.text(property?.value, shape: property?.shape)
+    ModelState.text(property)
   }
 }

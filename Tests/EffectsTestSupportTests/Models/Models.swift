@@ -103,3 +103,31 @@ struct Filter {
     self.environment = environment
   }
 }
+
+/// A chain of observable children, each holding the next.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor @Observable final class Node {
+  var value = 0
+  var next: Node?
+  var rows: [Row] = []
+  var note = Note(data: Data(), at: Date(timeIntervalSinceReferenceDate: 0))
+  @ObservationIgnored var cache = 0
+
+  init(next: Node? = nil) {
+    self.next = next
+  }
+}
+
+/// An observable object held in an array, compared by identity by its `==`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor @Observable final class Row: Equatable {
+  var title = ""
+
+  nonisolated static func == (one: Row, other: Row) -> Bool { one === other }
+}
+
+/// A value that is not `Equatable`, holding values that print alike when they differ.
+struct Note {
+  var data: Data
+  var at: Date
+}

@@ -424,9 +424,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       let next = mainJobs[mainHead]
       let job = next.job
       mainHead += 1
-      let observers = mainJobObservers.isEmpty ? nil : mainJobObservers
       condition.unlock()
-      let task = observers == nil || !ScopeTasks.isTask(job) ? 0 : ScopeTasks.address(of: job)
+      // Known before the job runs (it may free the task); the observers are read after it, so a
+      // tester made in this very job sees it end.
+      let task = ScopeTasks.isTask(job) ? ScopeTasks.address(of: job) : 0
       if next.hop {
         job.runSynchronously(on: asUnownedTaskExecutor())
       } else if driverPrefersLane, ScopeTasks.address(of: job) == driver {
@@ -437,12 +438,25 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       } else {
         job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
       }
-      if let observers {
-        for observer in observers { observer.mainJobRan(task: task, isTest: task != 0 && task == driver) }
-      }
-      finished()
+      finishedMainJob(task: task)
     }
     DispatchQueue.main.async { [self] in drainMain() }
+  }
+
+  /// Counts a main-actor job as run, after telling the observers it ran (`task`: its task's address,
+  /// or 0): before it counts, so that a wait for the scope returns after they have seen it.
+  private func finishedMainJob(task: UInt) {
+    condition.lock()
+    guard !mainJobObservers.isEmpty else {
+      let ready = finishedLocked()
+      condition.unlock()
+      wake(ready)
+      return
+    }
+    let observers = mainJobObservers
+    condition.unlock()
+    for observer in observers { observer.mainJobRan(task: task, isTest: task != 0 && task == driver) }
+    finished()
   }
 
   /// Tells `observer` after each main-actor job of the scope from now on, until the scope closes;
