@@ -4,7 +4,7 @@ public import Observation
 /// ``ModelTester/assert(_:fileID:filePath:line:column:)``.
 ///
 /// Reading a property through it gives the value it had before the change (or the value the
-/// closure set); setting one states the value expected after it. Nothing is written to the model.
+/// closure set); setting one states the value expected after it.
 ///
 /// ```swift
 /// await tester.assert {
@@ -15,9 +15,11 @@ public import Observation
 /// ```
 ///
 /// A key path names an observed stored property of the model: the tester finds which by its type
-/// and value. Where two properties of one type hold the same value, it tells them apart once per
-/// key path, by setting the property to another value through the key path and back, which runs
-/// any `didSet` of the property twice.
+/// and value, and confirms it once per key path by setting the property to another value through
+/// the key path and back, which runs any `didSet` of the property twice. A statement that reaches
+/// an object the model holds in a value (`$0.rows[0].title = …`) writes to it: that is reported.
+/// One level of nested child is stated through its parent (`$0.detail?.isSaving`); deeper ones
+/// on a tester of their own parent.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @dynamicMemberLookup
 public struct ExpectedModel<Root: AnyObject> {

@@ -8,13 +8,13 @@ final class ModelStatements {
   let before: ModelState
   let after: ModelState
   /// Values the model held: what can set a property apart from another holding the same value.
-  let history: [Any]
+  let history: () -> [Any]
   /// The properties stated, in the order first stated, each with its last value.
   private(set) var stated: [(path: String, value: Any)] = []
   /// What could not be stated, said once each.
   private(set) var problems: [String] = []
 
-  private init(before: ModelState, after: ModelState, history: [Any]) {
+  private init(before: ModelState, after: ModelState, history: @escaping () -> [Any]) {
     self.before = before
     self.after = after
     self.history = history
@@ -27,7 +27,7 @@ final class ModelStatements {
     on model: Model,
     before: ModelState,
     after: ModelState,
-    history: [Any] = []
+    history: @escaping () -> [Any] = { [] }
   ) -> ModelStatements {
     let log = ModelStatements(before: before, after: after, history: history)
     var expected = ExpectedModel(root: model, prefix: "", log: log)
@@ -61,7 +61,11 @@ final class ModelStatements {
     prefix: String,
     hint: Any?
   ) -> String? {
-    let hints = (hint.map { [$0] } ?? []) + before.properties.map(\.value) + after.properties.map(\.value) + history
+    // Read only where a key path is new, and no value of its type can be made to tell.
+    let hints = {
+      (hint.map { [$0] } ?? []) + self.before.properties.map(\.value) + self.after.properties.map(\.value)
+        + self.history()
+    }
     switch KeyPathNames.name(of: keyPath, in: root, hints: hints) {
     case .named(let name):
       return prefix + name
@@ -110,7 +114,11 @@ enum KeyPathNames {
 
   private static let known = Locked<[AnyKeyPath: String]>([:])
 
-  static func name<Root: AnyObject, Value>(of keyPath: KeyPath<Root, Value>, in root: Root, hints: [Any]) -> Answer {
+  static func name<Root: AnyObject, Value>(
+    of keyPath: KeyPath<Root, Value>,
+    in root: Root,
+    hints: () -> [Any]
+  ) -> Answer {
     if let name = known.withLock({ $0[keyPath] }) { return name.isEmpty ? .notObserved : .named(name) }
     // A computed property with no setter is not stored storage; an observed property always has a
     // setter, even a `private(set)` one, which the key path's runtime class shows.
@@ -122,7 +130,7 @@ enum KeyPathNames {
     let candidates = typed.filter { ModelState.same($0.value, value) }.map(\.name)
     guard !candidates.isEmpty else { return .notObserved }
     let other: Value? =
-      distinct(from: value) ?? hints.lazy.compactMap { $0 as? Value }.first { !ModelState.same($0, value) }
+      distinct(from: value) ?? hints().lazy.compactMap { $0 as? Value }.first { !ModelState.same($0, value) }
     guard let other else {
       // Nothing to write that would tell: one candidate is the answer, not kept, so that a later
       // assert that can tell does.

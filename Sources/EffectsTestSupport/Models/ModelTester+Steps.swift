@@ -63,7 +63,7 @@ extension ModelTester {
         on: model,
         before: steps.first?.before ?? now,
         after: now,
-        history: recorder.history
+        history: { [recorder] in recorder.history }
       )
       if let mismatch = ModelTesterWording.partialMismatch(statements, now: now) {
         reportIssue(mismatch, kind: .stateMismatch, at: site)
@@ -256,7 +256,13 @@ extension ModelTester {
     }
     func mismatch(of step: ModelRecorder.Step) -> String? {
       let statements = expectedChange.map {
-        ModelStatements.collect($0, on: model, before: step.before, after: step.after, history: recorder.history)
+        ModelStatements.collect(
+          $0,
+          on: model,
+          before: step.before,
+          after: step.after,
+          history: { [recorder] in recorder.history }
+        )
       }
       return ModelTesterWording.mismatch(of: step, statements: statements)
     }

@@ -51,9 +51,11 @@ public import Observation
 /// properties it states, against the model as it is now.
 ///
 /// ## What it reads
-/// Observed properties of any type: values compared by `==` where they are `Equatable`, by their
-/// structure where they are not; nested observable children (`$0.detail?.isSaving = true`) by
-/// identity and property by property. Properties marked `@ObservationIgnored` are left alone.
+/// Observed properties of any type: plain values (numbers, strings, `Data`, collections and
+/// structs of them) compared by `==`, any other value by its whole structure as it was at each
+/// step (an object it holds by identity and by its properties then); nested observable children
+/// (`$0.detail?.isSaving = true`) by identity and property by property, 16 levels down.
+/// Properties marked `@ObservationIgnored` are left alone.
 /// The world is read from the environment's in-memory doubles (`Environment.test()` has them).
 ///
 /// Make it inside a virtual-time scope (`@Test(.virtualTime)`, `withVirtualTime { … }`), on the
@@ -118,8 +120,8 @@ public final class ModelTester<Model: AnyObject & Observable> {
   ///   - model: The model, made in the test's environment: a model that keeps the environment it
   ///     was made with must be made inside the test.
   ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
-  ///   - scheduler: The scope's scheduler. Leave it `nil` inside `@Test(.virtualTime)` or
-  ///     `withVirtualTime { … }`; pass it inside `scheduler.withVirtualTime { … }`.
+  ///   - scheduler: The scope's scheduler. Leave it `nil` inside any virtual-time scope, where it
+  ///     is ``TestScheduler/current``; pass it only where that is not inherited (a detached task).
   ///   - fileID: The file that made the tester: issues about the tester as a whole point here.
   ///   - filePath: The file's full path, which XCTest needs.
   ///   - line: The line that made the tester.

@@ -16,15 +16,14 @@ enum ModelTesterWording {
     ModelTester was made outside a virtual-time scope, so it cannot see the jobs that change the model: \
     it records only what changed before each call on it, and cannot wait for the model's tasks. Mark the \
     test @Test(.virtualTime) (or its suite @Suite(.virtualTime)), or make the tester inside \
-    withVirtualTime { scheduler in … }; inside scheduler.withVirtualTime { … }, pass scheduler: scheduler.
+    withVirtualTime { scheduler in … }.
     """
 
   static func scopeNotOpen(given: Bool) -> String {
     let what = given ? "was given a TestScheduler with no virtual-time scope open" : "found no open virtual-time scope"
     return """
       ModelTester \(what), so it cannot see the jobs that change the model: it records only what changed \
-      before each call on it. Make the tester inside the scope: inside scheduler.withVirtualTime { … }, pass \
-      scheduler: scheduler.
+      before each call on it. Make the tester inside the scope, and pass no scheduler: it is the scope's.
       """
   }
 

@@ -444,7 +444,7 @@ import Testing
           ModelTester was made outside a virtual-time scope, so it cannot see the jobs that change the model: it \
           records only what changed before each call on it, and cannot wait for the model's tasks. Mark the test \
           @Test(.virtualTime) (or its suite @Suite(.virtualTime)), or make the tester inside withVirtualTime { \
-          scheduler in … }; inside scheduler.withVirtualTime { … }, pass scheduler: scheduler.
+          scheduler in … }.
           """,
           line: lines[0],
           kind: .wrongScheduler
