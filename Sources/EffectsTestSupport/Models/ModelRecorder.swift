@@ -125,7 +125,7 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
     let world = ModelWorld(doubles)
     lock.lock()
     defer { lock.unlock() }
-    let new = world.effects(since: lastWorld, in: doubles)
+    let new = world.effects(since: lastWorld)
     lastWorld = world
     if finishedAt == nil {
       effects += new

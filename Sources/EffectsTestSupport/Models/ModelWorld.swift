@@ -54,36 +54,36 @@ struct ModelWorld {
     return effects.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
   }
 
-  var lines: Int
-  var events: Int
+  var lines: [String]
+  var events: [InMemoryEventLog.Event]
   var defaults: [String: DefaultsValue]
   var files: [InMemoryFileSystem.Path: Data]
-  var requests: Int
+  var requests: [NetworkRequest]
 
-  /// What the doubles hold now.
+  /// What the doubles hold now (copies that share the doubles' storage until they change).
   init(_ doubles: Doubles) {
-    lines = doubles.console?.lines.count ?? 0
-    events = doubles.events?.events.count ?? 0
+    lines = doubles.console?.lines ?? []
+    events = doubles.events?.events ?? []
     defaults = doubles.defaults?.values ?? [:]
     files = doubles.files?.files ?? [:]
-    requests = doubles.network?.requests.count ?? 0
+    requests = doubles.network?.requests ?? []
+  }
+
+  /// What `new` holds that `old` did not: what came after it, or all of it when the double was
+  /// cleared (or written anew) in between.
+  private static func added<Entry: Equatable>(_ new: [Entry], since old: [Entry]) -> ArraySlice<Entry> {
+    guard new != old else { return [] }
+    guard new.count >= old.count, new.prefix(old.count).elementsEqual(old) else { return new[...] }
+    return new[old.count...]
   }
 
   /// The effects that took the world from `old` to this state, in a fixed order: lines printed,
   /// events tracked, defaults written and removed (by key), files written and removed (by path),
   /// requests sent. A double cleared in between counts from its start.
-  func effects(since old: ModelWorld, in doubles: Doubles) -> [Effect] {
+  func effects(since old: ModelWorld) -> [Effect] {
     var effects: [Effect] = []
-    if lines != old.lines, let console = doubles.console {
-      let all = console.lines
-      effects += all[(lines < old.lines ? 0 : min(old.lines, all.count))...].map { .print($0) }
-    }
-    if events != old.events, let log = doubles.events {
-      let all = log.events
-      effects += all[(events < old.events ? 0 : min(old.events, all.count))...].map {
-        .track(event: $0.name, properties: $0.properties)
-      }
-    }
+    effects += Self.added(lines, since: old.lines).map { .print($0) }
+    effects += Self.added(events, since: old.events).map { .track(event: $0.name, properties: $0.properties) }
     if defaults != old.defaults {
       for key in Set(defaults.keys).union(old.defaults.keys).sorted() where defaults[key] != old.defaults[key] {
         effects.append(defaults[key].map { .setDefault($0, for: key) } ?? .removeDefault(for: key))
@@ -97,10 +97,7 @@ struct ModelWorld {
         )
       }
     }
-    if requests != old.requests, let network = doubles.network {
-      let all = network.requests
-      effects += all[(requests < old.requests ? 0 : min(old.requests, all.count))...].map { .send($0) }
-    }
+    effects += Self.added(requests, since: old.requests).map { .send($0) }
     return effects
   }
 }

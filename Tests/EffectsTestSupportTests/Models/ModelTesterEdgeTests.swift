@@ -187,4 +187,20 @@ import Testing
       ]
     )
   }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func eventsTrackedAfterTheLogWasClearedAreSeenEvenAtTheSameCount() async {
+    let issues = await issues { _ in
+      let model = Node()
+      let tester = ModelTester(model)
+      let events = Environment.current.events
+      events.track(event: "a", properties: [:])
+      tester.assertEffects([.track(event: "a", properties: [:])])
+      (events as? InMemoryEventLog)?.clear()
+      events.track(event: "b", properties: [:])
+      tester.assertEffects([.track(event: "b", properties: [:])])
+      await tester.finish()
+    }
+    #expect(issues == [])
+  }
 }
