@@ -13,8 +13,10 @@ import Foundation
 /// ``budget`` parts the rest is one ``Part/cut`` part.
 struct DeepValue: Equatable, @unchecked Sendable {
   enum Part: Equatable {
+    /// The start of a group, as a report writes it: `User(`, `[`, `.loaded(`.
     case open(String)
-    case close
+    /// Its end: `)` or `]`.
+    case close(String)
     case label(String)
     case leaf(Leaf)
     case object(ObjectIdentifier, String)
@@ -68,7 +70,7 @@ struct DeepValue: Equatable, @unchecked Sendable {
         ModelState.observedProperties(of: value)?.map { ($0.name, $0.value) }
         ?? Mirror(reflecting: value).children.map { ($0.label, $0.value) }
       readChildren(children, budget: &budget, path: &path)
-      parts.append(.close)
+      parts.append(.close(")"))
       return
     }
     let mirror = Mirror(reflecting: value)
@@ -84,26 +86,44 @@ struct DeepValue: Equatable, @unchecked Sendable {
         parts.append(.word(".\(value)"))
         return
       }
-      parts.append(.open(".\(payload.label ?? "")"))
-      read(payload.value, budget: &budget, path: &path)
-      parts.append(.close)
+      parts.append(.open(".\(payload.label ?? "")("))
+      let payloadMirror = Mirror(reflecting: payload.value)
+      if payloadMirror.displayStyle == .tuple {
+        let fields = payloadMirror.children.map { ($0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, $0.value) }
+        readChildren(fields, budget: &budget, path: &path)
+      } else {
+        read(payload.value, budget: &budget, path: &path)
+      }
+      parts.append(.close(")"))
     case .dictionary, .set:
       // Entries in a fixed order: by how each reads, so two equal dictionaries read alike.
       let entries = mirror.children.map { DeepValue(of: $0.value) }.sorted { "\($0.parts)" < "\($1.parts)" }
-      parts.append(.open("\(type(of: value))"))
+      parts.append(.open("["))
       for entry in entries where budget > 0 {
         budget -= entry.parts.count
         parts += entry.parts
       }
-      parts.append(.close)
+      parts.append(.close("]"))
+    case .collection:
+      parts.append(.open("["))
+      readChildren(mirror.children.map { (nil, $0.value) }, budget: &budget, path: &path)
+      parts.append(.close("]"))
+    case .tuple:
+      parts.append(.open("("))
+      readChildren(
+        mirror.children.map { ($0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, $0.value) },
+        budget: &budget,
+        path: &path
+      )
+      parts.append(.close(")"))
     default:
       guard !mirror.children.isEmpty else {
         parts.append(.word(String(describing: value)))
         return
       }
-      parts.append(.open("\(type(of: value))"))
+      parts.append(.open("\(type(of: value))("))
       readChildren(mirror.children.map { ($0.label, $0.value) }, budget: &budget, path: &path)
-      parts.append(.close)
+      parts.append(.close(")"))
     }
   }
 
@@ -128,18 +148,18 @@ struct DeepValue: Equatable, @unchecked Sendable {
     for part in parts {
       guard text.count <= limit else { break }
       switch part {
-      case .open(let name):
+      case .open(let opening):
         if !labelled { separate() }
         labelled = false
-        text += name + "("
+        text += opening
         needsComma.append(false)
       case .object(_, let name):
         if !labelled { separate() }
         labelled = false
         text += name + "("
         needsComma.append(false)
-      case .close:
-        text += ")"
+      case .close(let closing):
+        text += closing
         _ = needsComma.popLast()
       case .label(let label):
         separate()

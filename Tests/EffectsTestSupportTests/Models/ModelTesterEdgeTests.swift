@@ -63,7 +63,7 @@ import Testing
         CapturedIssue(
           """
           ModelTester.assert(_:) expected no change, and the model changed at .seconds(0), by the test:
-            rows: Array<Row>(Row(title: ""), Row(title: "")) → Array<Row>(Row(title: ""), Row(title: "b")), not stated
+            rows: [Row(title: ""), Row(title: "")] → [Row(title: ""), Row(title: "b")], not stated
           Describe each change the model made in this step in assert { $0 … }, or fix the model.
           """,
           line: line,
