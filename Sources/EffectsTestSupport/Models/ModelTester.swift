@@ -39,7 +39,7 @@ public import Observation
 ///   reported, with the value before and after, the instant, and the task that made the change.
 /// - ``assertEffects(_:fileID:filePath:line:column:)`` checks what the model did to the world
 ///   since the last time: requests sent, events tracked, lines printed, defaults and files
-///   written, as ``Effect`` values. Effects are not steps: a request goes out off the main actor,
+///   written, as `Effect` values. Effects are not steps: a request goes out off the main actor,
 ///   between the model's jobs.
 /// - ``advance(by:fileID:filePath:line:column:)`` and ``finish(fileID:filePath:line:column:)``
 ///   report the steps and effects not asserted; ``skipChanges(strict:fileID:filePath:line:column:)``

@@ -3,7 +3,7 @@ import Foundation
 
 /// What a model did to the world through the test's environment, read from the environment's
 /// in-memory doubles: lines printed, events tracked, defaults and files written, requests sent.
-/// Each step of a ``ModelTester`` holds the effects that appeared during it, as ``Effect`` values.
+/// A ``ModelTester`` reads them each time it settles the scope, as `Effect` values.
 ///
 /// A double the environment does not have (a console of the test's own, the live network) is not
 /// read. A write that leaves a default or a file as it was is not seen: the doubles are compared,
