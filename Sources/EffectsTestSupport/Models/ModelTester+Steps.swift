@@ -72,7 +72,7 @@ extension ModelTester {
   }
 
   /// Checks the effects the model had on the world through the environment since the last
-  /// `assertEffects` (or since the tester was made): exactly these, in order.
+  /// `assertEffects` (or since the tester was made): exactly these, in order within each kind.
   ///
   /// ```swift
   /// model.saveTapped()
