@@ -11,7 +11,7 @@ import Foundation
 /// object held in an enum's payload or an array, which a later reading of the same object cannot.
 /// Bounded: an object already on the way down is not followed again (a cycle), and past
 /// ``budget`` parts the rest is one ``Part/cut`` part.
-struct DeepValue: Equatable, @unchecked Sendable {
+struct DeepValue: Equatable {
   enum Part: Equatable {
     /// The start of a group, as a report writes it: `User(`, `[`, `.loaded(`.
     case open(String)

@@ -27,7 +27,7 @@ final class ModelRecorder: MainJobObserver, @unchecked Sendable {
   }
 
   /// One step: the model before and after one job.
-  struct Step: @unchecked Sendable {
+  struct Step {
     var before: ModelState
     var after: ModelState
     var changes: [ModelState.Change]
