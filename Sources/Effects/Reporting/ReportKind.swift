@@ -121,6 +121,14 @@ extension ReportKind {
   /// A timeline that cannot be read or played as written: a diagram's marks, events out of order,
   /// an instant past the end of virtual time.
   public static let invalidTimeline = ReportKind(rawValue: "invalidTimeline")
+
+  /// An explored test failed in one of the orders it tried: the report names the run and its
+  /// schedule, and the line that replays that order (`.replay("…")`).
+  public static let failingSchedule = ReportKind(rawValue: "failingSchedule")
+
+  /// A replayed schedule no longer fits the test: its jobs changed since the schedule was found,
+  /// so the run followed another order.
+  public static let scheduleMismatch = ReportKind(rawValue: "scheduleMismatch")
 }
 
 // MARK: - Spies, recorders and the network

@@ -75,6 +75,31 @@ public struct EnvironmentTrait: TestTrait, SuiteTrait, TestScoping {
 
   /// The environment the innermost `.environment` trait installed for the running test.
   @TaskLocal private static var installed: Environment?
+
+  /// Runs `operation` with the environment `test`'s `.environment` traits make, made afresh now
+  /// (each applied in turn, as they are when the test starts): an explored test's run must not see
+  /// what an earlier run did to the doubles of an environment a trait made once, outside the runs.
+  /// With no such trait, `operation` runs as it is.
+  static func withFreshEnvironment(
+    of test: Test,
+    _ operation: () async throws -> Void
+  ) async throws {
+    var environment: Environment?
+    for trait in test.traits.compactMap({ $0 as? EnvironmentTrait }) {
+      var made = (trait.extendsSuite ? environment : nil) ?? trait.start()
+      trait.modify(&made)
+      environment = made
+    }
+    guard var environment else { return try await operation() }
+    if let scheduler = TestScheduler.scoped {
+      environment.useVirtualTime(of: scheduler)
+    }
+    try await $installed.withValue(environment) {
+      try await withEnvironment(environment) {
+        try await operation()
+      }
+    }
+  }
 }
 
 extension Trait where Self == EnvironmentTrait {

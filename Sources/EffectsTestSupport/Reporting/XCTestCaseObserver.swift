@@ -102,6 +102,31 @@ final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
     runningCase.withLock { $0 = nil }
   }
 
+  /// How many failures XCTest has recorded in this process since the observer was registered:
+  /// an explored test compares it before and after each run, to stop at the first that failed.
+  var failuresRecorded: Int {
+    failures.withLock { $0 }
+  }
+
+  private let failures = Locked(0)
+
+  // Apple's XCTest tells an observer of an issue, swift-corelibs-xctest of a failure: the same
+  // event, in the API each has.
+  #if canImport(Darwin)
+  func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+    failures.withLock { $0 += 1 }
+  }
+  #else
+  func testCase(
+    _ testCase: XCTestCase,
+    didFailWithDescription description: String,
+    inFile filePath: String?,
+    atLine lineNumber: Int
+  ) {
+    failures.withLock { $0 += 1 }
+  }
+  #endif
+
   func testSuiteDidFinish(_ testSuite: XCTestSuite) {
     state.withLock { $0 = .idle }
   }

@@ -29,10 +29,12 @@ public import Testing
 public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
   private let now: Date
   private let leftoverWork: TestScheduler.LeftoverWork
+  private let exploration: Exploration?
 
-  init(now: Date, leftoverWork: TestScheduler.LeftoverWork) {
+  init(now: Date, leftoverWork: TestScheduler.LeftoverWork, exploration: Exploration? = nil) {
     self.now = now
     self.leftoverWork = leftoverWork
+    self.exploration = exploration
   }
 
   /// Applied to each test of a suite, not once around the whole suite.
@@ -49,11 +51,32 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
       try await function()
       return
     }
-    try await TestScheduler(now: now).withTestScope(
-      at: FailureLocation(test.sourceLocation),
-      origin: "@Test(.virtualTime)",
-      leftoverWork: leftoverWork
-    ) { _ in try await function() }
+    guard let exploration else {
+      try await TestScheduler(now: now).withTestScope(
+        at: FailureLocation(test.sourceLocation),
+        origin: "@Test(.virtualTime)",
+        leftoverWork: leftoverWork
+      ) { _ in try await function() }
+      return
+    }
+    // Each run is the test afresh: a new scheduler, and the environment its traits make.
+    let site = FailureLocation(test.sourceLocation)
+    let result = await exploration.run(at: site) { schedule -> Result<Void, any Error> in
+      do {
+        try await EnvironmentTrait.withFreshEnvironment(of: test) {
+          try await TestScheduler(now: now).withTestScope(
+            at: site,
+            origin: "@Test(.virtualTime)",
+            leftoverWork: leftoverWork,
+            schedule: schedule
+          ) { _ in try await function() }
+        }
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
   }
 }
 
@@ -80,5 +103,30 @@ extension Trait where Self == VirtualTimeTrait {
     leftoverWork: TestScheduler.LeftoverWork = .reported
   ) -> Self {
     VirtualTimeTrait(now: now, leftoverWork: leftoverWork)
+  }
+
+  /// Runs each test again and again in its own virtual-time scope, each run in an order of its
+  /// jobs that `exploration` chooses, until one fails: its report gives the schedule, and the line
+  /// that replays it (see ``Exploration``).
+  ///
+  /// ```swift
+  /// @Test(.virtualTime(exploring: .pct()))
+  /// func refreshesTheTokenOnce() async {
+  ///   let session = Session()
+  ///   async let first = session.validToken()
+  ///   async let second = session.validToken()
+  ///   _ = await (first, second)
+  ///   #expect(session.refreshes == 1)
+  /// }
+  /// ```
+  ///
+  /// Each run makes the test's world afresh: a new ``TestScheduler`` starting at `now`, and the
+  /// environment of the test's `.environment` traits made again.
+  public static func virtualTime(
+    exploring exploration: Exploration,
+    now: Date = Date(timeIntervalSinceReferenceDate: 0),
+    leftoverWork: TestScheduler.LeftoverWork = .reported
+  ) -> Self {
+    VirtualTimeTrait(now: now, leftoverWork: leftoverWork, exploration: exploration)
   }
 }

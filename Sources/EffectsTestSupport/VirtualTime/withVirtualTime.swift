@@ -44,3 +44,58 @@ public func withVirtualTime<R, Failure: Error>(
     body
   )
 }
+
+/// Runs `body` again and again, each time in a virtual-time scope of its own on a fresh
+/// ``TestScheduler``, each run in an order of its jobs that `exploration` chooses, until one fails:
+/// its report gives the schedule and the line that replays it (see ``Exploration``). The closure
+/// form of `@Test(.virtualTime(exploring:))`, for XCTest and for a part of a test.
+///
+/// ```swift
+/// final class SessionTests: XCTestCase {
+///   func testRefreshesTheTokenOnce() async {
+///     await withVirtualTime(exploring: .pct()) { scheduler in
+///       let session = Session()
+///       async let first = session.validToken()
+///       async let second = session.validToken()
+///       _ = await (first, second)
+///       XCTAssertEqual(session.refreshes, 1)
+///     }
+///   }
+/// }
+/// ```
+///
+/// Make the run's world inside `body`: a run that failed stops the exploration, and one that
+/// shares an object with the runs before it does not test the order alone. Inside
+/// `withEnvironment(…)`, every run shares that environment's doubles; with no environment set,
+/// each run gets an `Environment.test()` of its own.
+///
+/// Returns the last run's result, or throws the error of the run that threw.
+public func withVirtualTime<R, Failure: Error>(
+  exploring exploration: Exploration,
+  now: Date = Date(timeIntervalSinceReferenceDate: 0),
+  leftoverWork: TestScheduler.LeftoverWork = .reported,
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ body: (TestScheduler) async throws(Failure) -> R
+) async throws(Failure) -> R {
+  let site = FailureLocation(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  let result: Result<R, Failure> = await exploration.run(at: site) { schedule in
+    do throws(Failure) {
+      return .success(
+        try await TestScheduler(now: now).withTestScope(
+          at: site,
+          origin: "withVirtualTime",
+          leftoverWork: leftoverWork,
+          schedule: schedule,
+          body
+        )
+      )
+    } catch {
+      return .failure(error)
+    }
+  }
+  return try result.get()
+}

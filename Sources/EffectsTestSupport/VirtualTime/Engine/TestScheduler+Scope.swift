@@ -14,6 +14,7 @@ extension TestScheduler {
   func withScope<R, Failure: Error>(
     at scopeSite: FailureLocation,
     leftoverWork: LeftoverWork,
+    schedule: Locked<ScheduleChooser?>? = nil,
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> R
   ) async throws(Failure) -> R {
@@ -64,9 +65,15 @@ extension TestScheduler {
       }
       return try result.get()
     }
+    // Under exploration, `schedule` holds the chooser going in and what it chose coming out; it
+    // stays nil when no scope opened (nothing was explored).
     let executor = VirtualExecutor(
       driver: driver.map(ScopeTasks.address(of:)),
-      driverPrefersLane: isolation == nil
+      driverPrefersLane: isolation == nil,
+      chooser: schedule?.withLock { chooser in
+        defer { chooser = nil }
+        return chooser
+      }
     )
     if findings.broken.contains(.taskStatus) {
       VirtualTimeAvailability.warnOnce(
@@ -105,6 +112,7 @@ extension TestScheduler {
     state.withLock { $0.scope = nil }
     reportReplacedHooks(of: executor, at: scopeSite)
     executor.close()
+    if let schedule { schedule.withLock { $0 = executor.exploredSchedule } }
     RuntimeHooks.release()
     reportEscapes(of: executor, at: scopeSite)
     return try result.get()
@@ -153,6 +161,7 @@ extension TestScheduler {
     origin: String,
     leftoverWork: LeftoverWork,
     fresh: Bool = true,
+    schedule: Locked<ScheduleChooser?>? = nil,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (TestScheduler) async throws(Failure) -> R
   ) async throws(Failure) -> R {
@@ -177,7 +186,7 @@ extension TestScheduler {
     defer { giveBack() }
     let result: Result<R, Failure> = await Self.$scoped.withValue(self) {
       await withEnvironment(environment, isolation: isolation) {
-        await withScope(at: site, leftoverWork: leftoverWork, isolation: isolation) {
+        await withScope(at: site, leftoverWork: leftoverWork, schedule: schedule, isolation: isolation) {
           // On the caller's actor, as every closure here: one that captured no isolated
           // parameter would run nonisolated, a hop off the main actor and back for every scope.
           () async -> Result<R, Failure> in

@@ -241,6 +241,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var laneStarted = false
   /// The runtime id of the task that opened the scope: tasks created later have larger ids.
   @exclusivity(unchecked) var driverID: UInt64 = 0
+  /// Under exploration (see ``Exploration``): what chooses the next job, whether a job holds the
+  /// turn (one runs at a time, on either lane), and the job chosen for the serial lane.
+  @exclusivity(unchecked) var chooser: ScheduleChooser?
+  @exclusivity(unchecked) var turnHeld = false
+  @exclusivity(unchecked) var laneChosen: UnownedJob?
 
   @exclusivity(unchecked) var escapes: [Escape] = []
   /// What the scope has reported that is said once a scope.
@@ -275,9 +280,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// case ended names it.
   let origin = XCTestCaseOrigin.running
   /// The executor of a new scope; its serial lane's thread starts with the lane's first job.
-  init(driver: UInt?, driverPrefersLane: Bool) {
+  /// `chooser`: the order of its jobs is explored (one runs at a time, as it chooses).
+  init(driver: UInt?, driverPrefersLane: Bool, chooser: ScheduleChooser? = nil) {
     self.driver = driver
     self.driverPrefersLane = driverPrefersLane
+    self.chooser = chooser
     LaneWatchdog.watch(self)
   }
 
@@ -304,7 +311,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       jobs.append(job)
       let start = !laneStarted
       laneStarted = true
-      condition.signal()
+      if chooser == nil {
+        condition.signal()
+      } else {
+        chooseNextLocked()
+      }
       unlockStartingLane()
       if start { startLaneThread(generation: 0) }
       return true
@@ -337,7 +348,9 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     guard Self.resumption.value == nil else { return false }
     condition.lock()
     defer { condition.unlock() }
-    guard !closed, laneTask != 0, laneTaskNext == nil, ScopeTasks.address(of: job) == laneTask else { return false }
+    guard !closed, chooser == nil, laneTask != 0, laneTaskNext == nil, ScopeTasks.address(of: job) == laneTask else {
+      return false
+    }
     laneTaskNext = job
     queuedJobs &+= 1
     return true
@@ -396,6 +409,11 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     inFlight += 1
     queuedJobs &+= 1
     mainJobs.append(MainJob(job: job, hop: hop))
+    if chooser != nil {
+      chooseNextLocked()
+      unlockStartingLane()
+      return true
+    }
     let schedule = !mainDrainScheduled
     mainDrainScheduled = true
     unlockStartingLane()
@@ -422,25 +440,30 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
         return
       }
       let next = mainJobs[mainHead]
-      let job = next.job
       mainHead += 1
       condition.unlock()
-      // Known before the job runs (it may free the task); the observers are read after it, so a
-      // tester made in this very job sees it end.
-      let task = ScopeTasks.isTask(job) ? ScopeTasks.address(of: job) : 0
-      if next.hop {
-        job.runSynchronously(on: asUnownedTaskExecutor())
-      } else if driverPrefersLane, ScopeTasks.address(of: job) == driver {
-        job.runSynchronously(
-          isolatedTo: MainActorProxy.shared.asUnownedSerialExecutor(),
-          taskExecutor: asUnownedTaskExecutor()
-        )
-      } else {
-        job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
-      }
-      finishedMainJob(task: task)
+      runMainJob(next)
     }
     DispatchQueue.main.async { [self] in drainMain() }
+  }
+
+  /// Runs one main-actor job of the scope, on the main queue, and counts it as run.
+  func runMainJob(_ next: MainJob) {
+    let job = next.job
+    // Known before the job runs (it may free the task); the observers are read after it, so a
+    // tester made in this very job sees it end.
+    let task = ScopeTasks.isTask(job) ? ScopeTasks.address(of: job) : 0
+    if next.hop {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    } else if driverPrefersLane, ScopeTasks.address(of: job) == driver {
+      job.runSynchronously(
+        isolatedTo: MainActorProxy.shared.asUnownedSerialExecutor(),
+        taskExecutor: asUnownedTaskExecutor()
+      )
+    } else {
+      job.runSynchronously(on: MainActorProxy.shared.asUnownedSerialExecutor())
+    }
+    finishedMainJob(task: task)
   }
 
   /// Counts a main-actor job as run, after telling the observers it ran (`task`: its task's address,
@@ -614,6 +637,7 @@ extension VirtualExecutor {
   static let hopsInARow = 64
 
   func loop(generation: Int) {
+    if chooser != nil { return exploringLoop(generation: generation) }
     Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
     Self.serialLane.set(Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
@@ -688,7 +712,7 @@ extension VirtualExecutor {
     condition.lock()
     defer { condition.unlock() }
     // A blocked job matters only when something waits behind it: a queued job, or an advance.
-    let waitedFor = head < jobs.count || !idleWaiters.isEmpty
+    let waitedFor = head < jobs.count || !idleWaiters.isEmpty || (chooser != nil && mainHead < mainJobs.count)
     return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThread, laneJobEnqueues)
   }
 
@@ -722,6 +746,9 @@ extension VirtualExecutor {
     let ready = finishedLocked()
     condition.unlock()
     wake(ready)
+    // Under exploration it no longer holds the turn either: the order is no longer chosen (the
+    // report says the lane was blocked), but the test goes on.
+    if chooser != nil { passTheTurn() }
     startLaneThread(generation: generation)
   }
 

@@ -1,0 +1,97 @@
+import Effects
+import Foundation
+import Testing
+
+extension Exploration {
+  /// Runs an explored test: `runOnce` opens one virtual-time scope on a fresh scheduler, its jobs
+  /// ordered by the chooser it is given, and runs the test's body in it. Run after run, until one
+  /// fails (its schedule is then reported at `site`, with the line that replays it) or all pass.
+  /// Returns the last run's result. A run whose scope could not open explores nothing: it is the
+  /// only run (the scope said why).
+  func run<R, Failure: Error>(
+    at site: FailureLocation,
+    isolation: isolated (any Actor)? = #isolation,
+    _ runOnce: (Locked<ScheduleChooser?>) async -> Result<R, Failure>
+  ) async -> Result<R, Failure> {
+    if let problem {
+      site.report(problem, kind: .invalidArgument)
+      return await runOnce(Locked(nil))
+    }
+    switch plan {
+    case .replay(let text):
+      // `problem` is nil: the text spells a schedule.
+      guard let recorded = Schedule(text) else { return await runOnce(Locked(nil)) }
+      let box = Locked<ScheduleChooser?>(ScheduleChooser(strategy: recorded.strategy, seed: recorded.seed))
+      let result = await runOnce(box)
+      if let chosen = box.withLock({ $0 }), Schedule(of: chosen) != recorded {
+        site.report(
+          ExplorationWording.scheduleNoLongerFits(recorded, now: Schedule(of: chosen), exploring: self),
+          kind: .scheduleMismatch
+        )
+      }
+      return result
+    case .explore(let strategy, let runs, let seed):
+      // PCT spreads its change points over the turns with a choice a run makes: unknown before
+      // the first run, then the most any run has made.
+      var steps = Self.firstSteps
+      var last: Result<R, Failure>?
+      for run in 1...runs {
+        let chooser = ScheduleChooser(
+          strategy: strategy.chooserStrategy(steps: steps),
+          seed: Self.seed(ofRun: run, from: seed)
+        )
+        let box = Locked<ScheduleChooser?>(chooser)
+        let (result, failed) = await Self.observingFailures { await runOnce(box) }
+        last = result
+        guard let chosen = box.withLock({ $0 }) else { return result }
+        steps = run == 1 ? max(chosen.choices, 1) : max(steps, chosen.choices)
+        let threw = if case .failure = result { true } else { false }
+        if failed || threw {
+          site.report(
+            ExplorationWording.failingSchedule(Schedule(of: chosen), run: run, of: runs, exploring: self),
+            kind: .failingSchedule
+          )
+          return result
+        }
+      }
+      // `runs` is at least 1: `problem` said so otherwise.
+      return last!
+    }
+  }
+
+  /// PCT's estimate of a first run's turns with a choice.
+  static let firstSteps = 8
+
+  /// Runs `body`, and says whether the test recorded a failure meanwhile: in Swift Testing, an
+  /// issue of the test (seen as it is recorded, and recorded as ever); in XCTest, a failure of the
+  /// running case. Outside a test nothing can fail.
+  static func observingFailures<T>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async -> T
+  ) async -> (T, failed: Bool) {
+    if Test.current != nil {
+      let failed = Locked(false)
+      var value: T?
+      await withKnownIssue(isIntermittent: true, isolation: isolation) {
+        value = await body()
+      } matching: { _ in
+        failed.withLock { $0 = true }
+        return false
+      }
+      // The body returns a value and throws nothing: the known-issue scope always runs it through.
+      return (value!, failed.withLock { $0 })
+    }
+    let before = XCTestCaseObserver.shared.failuresRecorded
+    let value = await body()
+    return (value, XCTestCaseObserver.shared.failuresRecorded != before)
+  }
+}
+
+extension Exploration.Strategy {
+  func chooserStrategy(steps: Int) -> ScheduleChooser.Strategy {
+    switch self {
+    case .randomWalk: .randomWalk
+    case .pct(let depth): .pct(depth: depth, steps: min(max(steps, 1), Exploration.maximumSteps))
+    }
+  }
+}
