@@ -105,6 +105,7 @@ func recordFailure(_ message: String, kind: ReportKind, at location: FailureLoca
 /// (its text without the kind, which is kept beside it), and inside ``withTestHost(_:_:)`` every
 /// report is, as it would have been recorded.
 func record(_ message: String, kind: ReportKind, at location: FailureLocation?, in destination: TestHost.Destination) {
+  if destination != .nowhere { Exploration.noteFailure() }
   var location = location
   var message = message
   // Never in a file of the library: a user cannot act on a line there. Placed at the test

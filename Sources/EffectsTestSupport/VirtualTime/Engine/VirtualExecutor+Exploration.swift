@@ -104,6 +104,13 @@ extension VirtualExecutor {
     Self.lane.set(nil)
   }
 
+  /// Notes, under exploration, that a failure was reported from one of the scope's tasks.
+  func noteFailureReported() {
+    condition.lock()
+    chooser?.failureReported = true
+    condition.unlock()
+  }
+
   /// The chooser as the scope's last job left it: what the run chose.
   var exploredSchedule: ScheduleChooser? {
     condition.lock()

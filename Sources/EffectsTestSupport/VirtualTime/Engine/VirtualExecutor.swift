@@ -247,7 +247,10 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var turnHeld = false
   @exclusivity(unchecked) var laneChosen: UnownedJob?
 
-  @exclusivity(unchecked) var escapes: [Escape] = []
+  @exclusivity(unchecked) var escapes: [Escape] = [] {
+    // Under exploration, work from outside came in an order no seed chooses: a replay may differ.
+    didSet { if escapes.count > oldValue.count { chooser?.workFromOutside = true } }
+  }
   /// What the scope has reported that is said once a scope.
   @exclusivity(unchecked) var reportedOnce: Set<String> = []
   /// The tasks this scope has queued: their runtime ids, by address.

@@ -44,11 +44,18 @@ extension Exploration {
         let (result, failed) = await Self.observingFailures { await runOnce(box) }
         last = result
         guard let chosen = box.withLock({ $0 }) else { return result }
+        let runFailed = failed || chosen.failureReported
         steps = run == 1 ? max(chosen.choices, 1) : max(steps, chosen.choices)
         let threw = if case .failure = result { true } else { false }
-        if failed || threw {
+        if runFailed || threw {
           site.report(
-            ExplorationWording.failingSchedule(Schedule(of: chosen), run: run, of: runs, exploring: self),
+            ExplorationWording.failingSchedule(
+              Schedule(of: chosen),
+              run: run,
+              of: runs,
+              exploring: self,
+              workFromOutside: chosen.workFromOutside
+            ),
             kind: .failingSchedule
           )
           return result
@@ -65,25 +72,42 @@ extension Exploration {
   /// Runs `body`, and says whether the test recorded a failure meanwhile: in Swift Testing, an
   /// issue of the test (seen as it is recorded, and recorded as ever); in XCTest, a failure of the
   /// running case. Outside a test nothing can fail.
+  ///
+  /// A report of this library counts too, wherever it went (a test that captures it included), when
+  /// the run's task or a task of its scope raised it: see ``noteFailure()``.
   static func observingFailures<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async -> T
   ) async -> (T, failed: Bool) {
+    let failed = Locked(false)
     if Test.current != nil {
-      let failed = Locked(false)
       var value: T?
-      await withKnownIssue(isIntermittent: true, isolation: isolation) {
-        value = await body()
-      } matching: { _ in
-        failed.withLock { $0 = true }
-        return false
+      await Self.$runFailed.withValue(failed) {
+        await withKnownIssue(isIntermittent: true, isolation: isolation) {
+          value = await body()
+        } matching: { _ in
+          failed.withLock { $0 = true }
+          return false
+        }
       }
       // The body returns a value and throws nothing: the known-issue scope always runs it through.
       return (value!, failed.withLock { $0 })
     }
     let before = XCTestCaseObserver.shared.failuresRecorded
-    let value = await body()
-    return (value, XCTestCaseObserver.shared.failuresRecorded != before)
+    let value = await Self.$runFailed.withValue(failed) { await body() }
+    return (value, failed.withLock { $0 } || XCTestCaseObserver.shared.failuresRecorded != before)
+  }
+
+  /// Whether the explored run the current task belongs to has failed.
+  @TaskLocal private static var runFailed: Locked<Bool>?
+
+  /// Notes that this library reported a failure: the explored run whose task (or a task it
+  /// started) raised it has failed, and so has the run whose scope runs the task raising it (a
+  /// detached task of the test, which carries no task-local).
+  static func noteFailure() {
+    runFailed?.withLock { $0 = true }
+    guard #available(EffectsVirtualTime , *) else { return }
+    VirtualExecutor.current?.noteFailureReported()
   }
 }
 

@@ -1,7 +1,13 @@
 /// The reports of an explored test.
 enum ExplorationWording {
   /// A run failed: its schedule, and the line that replays it.
-  static func failingSchedule(_ schedule: Schedule, run: Int, of runs: Int, exploring: Exploration) -> String {
+  static func failingSchedule(
+    _ schedule: Schedule,
+    run: Int,
+    of runs: Int,
+    exploring: Exploration,
+    workFromOutside: Bool
+  ) -> String {
     let text = quoted(schedule.text)
     let earlier =
       switch run {
@@ -15,8 +21,15 @@ enum ExplorationWording {
       order, the same every time, while you fix the bug:
           @Test(.virtualTime(exploring: .replay(\(text))))
       or, in XCTest: withVirtualTime(exploring: .replay(\(text))) { scheduler in … }
-      """
+      """ + (workFromOutside ? "\n" + outsideNote : "")
   }
+
+  /// Said once, with the failing schedule, when the run had work from outside the scope.
+  static let outsideNote = """
+    Some of this run's work came from outside the test's scope (reported above: a real sleep, I/O, \
+    another thread, an executor of your own). Its order is not chosen by the seed, so a replay may \
+    not fail the same way until that work runs on the test's time.
+    """
 
   /// A replayed schedule that the test's jobs no longer fit.
   static func scheduleNoLongerFits(_ recorded: Schedule, now: Schedule, exploring: Exploration) -> String {

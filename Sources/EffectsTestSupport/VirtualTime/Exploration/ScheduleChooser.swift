@@ -42,6 +42,11 @@ struct ScheduleChooser: Sendable {
   /// choices) at which the task about to run drops, each with the priority it drops to.
   private var priorities: [UInt64: UInt64] = [:]
   private var drops: [Int: UInt64] = [:]
+  /// Whether work reached the scope from outside it during the run (a real sleep, I/O, another
+  /// thread, a custom executor): it came in an order no seed chooses.
+  var workFromOutside = false
+  /// Whether this library reported a failure from a task of the run's scope.
+  var failureReported = false
   /// The task chosen last, and how many turns with a choice in a row it has had.
   private var lastTask: UInt64?
   private var inARow = 0
