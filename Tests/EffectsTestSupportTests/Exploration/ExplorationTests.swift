@@ -31,7 +31,7 @@ import Testing
   @MainActor @Test func withoutExplorationTheOrderIsTheDefaultOne() async {
     var seen: Set<String> = []
     for _ in 0..<50 {
-      await withVirtualTime { _ in seen.insert(await runThreeTasks()) }
+      await withVirtualTime { _ in _ = seen.insert(await runThreeTasks()) }
     }
     #expect(seen.allSatisfy { $0.hasPrefix("a1 ") })
   }
