@@ -37,6 +37,8 @@ WORKLOADS = [
     ("diff", "one entry of two lists that differ in one, diffed by assertEffects"),
     ("model-steps", "N ticks of an @Observable model, each recorded by a ModelTester and asserted"),
     ("feature-steps", "the same N ticks as actions a FeatureTester receives"),
+    ("explored-scope", "N @MainActor tasks calling an actor 10 times, one explored run (random walk)"),
+    ("plain-scope", "the same test, one run in the default order"),
 ]
 
 
@@ -180,6 +182,8 @@ def targets(found):
          over(per("steps", "1e5", OURS), per("callback-steps", "1e5", OURS))),
         ("ModelTester step / FeatureTester step, 1k", None, None,
          over(per("model-steps", "1e3", OURS), per("feature-steps", "1e3", OURS))),
+        ("explored run / plain run of the same test, 100 tasks", None, None,
+         over(per("explored-scope", "1e2", OURS), per("plain-scope", "1e2", OURS))),
         ("@MainActor sleeper step, largest / smallest of 1k, 10k, 100k", "<=", 1.2,
          spread(per("steps", "1e3", OURS), per("steps", "1e4", OURS), per("steps", "1e5", OURS))),
     ]

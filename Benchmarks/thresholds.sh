@@ -10,7 +10,8 @@
 #
 # Further arguments go to `swift package benchmark` (e.g. `check --filter 'callbacks.*'`).
 #
-# Stored: every `*.effects` benchmark but `steps.*`, `model-steps.*` and `feature-steps.*`, whose
+# Stored: every `*.effects` benchmark but `steps.*`, `model-steps.*`, `feature-steps.*`,
+# `explored-scope.*` and `plain-scope.*`, whose
 # allocations vary from run to run (how often the main queue's thread must be woken decides what
 # Dispatch allocates), and `report.*`,
 # whose allocations are the symbolicator's. Peers and floors
@@ -27,6 +28,7 @@ update)
   rm -rf Thresholds
   swift package --allow-writing-to-package-directory benchmark thresholds update "${metrics[@]}" \
     --filter '.*\.effects' --skip 'steps\..*' --skip 'model-steps\..*' --skip 'feature-steps\..*' \
+    --skip 'explored-scope\..*' --skip 'plain-scope\..*' \
     --skip 'report\..*' --path Thresholds --no-progress "$@"
   ;;
 check)

@@ -56,6 +56,7 @@ public struct Workload: Sendable {
   public static let all: [Workload] =
     callbackWorkloads() + callbackStepWorkloads() + stepWorkloads() + sleeperWorkloads() + readWorkloads()
     + testDoubleWorkloads() + diffWorkloads() + reportWorkloads() + scopeWorkloads() + modelStepWorkloads()
+    + explorationWorkloads()
 }
 
 /// `1e3` for 1,000, `5e4` for 50,000: a size written short, as a digit and a power of ten.
