@@ -317,4 +317,18 @@ import Testing
       ) == true
     )
   }
+
+  @MainActor @Test func anExplorationInsideAnotherScopeRunsOnceInItAndSaysSo() async {
+    var runs = 0
+    let issues = await withCapturedIssues {
+      await withVirtualTime { _ in
+        await withVirtualTime(exploring: .randomWalk(runs: 10)) { _ in
+          runs += 1
+          _ = await runThreeTasks()
+        }
+      }
+    }.issues
+    #expect(runs == 1)
+    #expect(issues.map(\.kind) == [.nestedScope])
+  }
 }

@@ -59,7 +59,7 @@ final class ExplorationXCTests: FailureCapturingTestCase {
     var orders: Set<String> = []
     for _ in 0..<100 {
       await withVirtualTime(exploring: .replay("random-3c5b66874b9e8a84-7-13b7a3c6")) { _ in
-        orders.insert(await runThreeTasks())
+        _ = orders.insert(await runThreeTasks())
       }
     }
     XCTAssertEqual(orders, ["b1 b2 c a1 a2"])

@@ -115,6 +115,7 @@ extension VirtualExecutor {
   var exploredSchedule: ScheduleChooser? {
     condition.lock()
     defer { condition.unlock() }
+    chooser?.ran = true
     return chooser
   }
 }

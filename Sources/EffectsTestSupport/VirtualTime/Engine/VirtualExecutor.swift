@@ -244,6 +244,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   /// Under exploration (see ``Exploration``): what chooses the next job, whether a job holds the
   /// turn (one runs at a time, on either lane), and the job chosen for the serial lane.
   @exclusivity(unchecked) var chooser: ScheduleChooser?
+  /// Whether the scope is explored (``chooser`` is set): fixed when it opens, read without the lock.
+  let explores: Bool
   @exclusivity(unchecked) var turnHeld = false
   @exclusivity(unchecked) var laneChosen: UnownedJob?
 
@@ -288,6 +290,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     self.driver = driver
     self.driverPrefersLane = driverPrefersLane
     self.chooser = chooser
+    explores = chooser != nil
     LaneWatchdog.watch(self)
   }
 
@@ -314,7 +317,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
       jobs.append(job)
       let start = !laneStarted
       laneStarted = true
-      if chooser == nil {
+      if !explores {
         condition.signal()
       } else {
         chooseNextLocked()
@@ -351,7 +354,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     guard Self.resumption.value == nil else { return false }
     condition.lock()
     defer { condition.unlock() }
-    guard !closed, chooser == nil, laneTask != 0, laneTaskNext == nil, ScopeTasks.address(of: job) == laneTask else {
+    guard !closed, !explores, laneTask != 0, laneTaskNext == nil, ScopeTasks.address(of: job) == laneTask else {
       return false
     }
     laneTaskNext = job
@@ -412,7 +415,7 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
     inFlight += 1
     queuedJobs &+= 1
     mainJobs.append(MainJob(job: job, hop: hop))
-    if chooser != nil {
+    if explores {
       chooseNextLocked()
       unlockStartingLane()
       return true
@@ -640,7 +643,7 @@ extension VirtualExecutor {
   static let hopsInARow = 64
 
   func loop(generation: Int) {
-    if chooser != nil { return exploringLoop(generation: generation) }
+    if explores { return exploringLoop(generation: generation) }
     Self.lane.set(Unmanaged.passUnretained(self).toOpaque())
     Self.serialLane.set(Unmanaged.passUnretained(self).toOpaque())
     let taskExecutor = asUnownedTaskExecutor()
@@ -715,7 +718,7 @@ extension VirtualExecutor {
     condition.lock()
     defer { condition.unlock() }
     // A blocked job matters only when something waits behind it: a queued job, or an advance.
-    let waitedFor = head < jobs.count || !idleWaiters.isEmpty || (chooser != nil && mainHead < mainJobs.count)
+    let waitedFor = head < jobs.count || !idleWaiters.isEmpty || (explores && mainHead < mainJobs.count)
     return (laneJobsStarted, laneJobRunning && waitedFor && !closed, laneThread, laneJobEnqueues)
   }
 
@@ -751,7 +754,7 @@ extension VirtualExecutor {
     wake(ready)
     // Under exploration it no longer holds the turn either: the order is no longer chosen (the
     // report says the lane was blocked), but the test goes on.
-    if chooser != nil { passTheTurn() }
+    if explores { passTheTurn() }
     startLaneThread(generation: generation)
   }
 

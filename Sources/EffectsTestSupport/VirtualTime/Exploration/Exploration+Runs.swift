@@ -23,7 +23,7 @@ extension Exploration {
       guard let recorded = Schedule(text) else { return await runOnce(Locked(nil)) }
       let box = Locked<ScheduleChooser?>(ScheduleChooser(strategy: recorded.strategy, seed: recorded.seed))
       let result = await runOnce(box)
-      if let chosen = box.withLock({ $0 }), Schedule(of: chosen) != recorded {
+      if let chosen = box.withLock({ $0 }), chosen.ran, Schedule(of: chosen) != recorded {
         site.report(
           ExplorationWording.scheduleNoLongerFits(recorded, now: Schedule(of: chosen), exploring: self),
           kind: .scheduleMismatch
@@ -43,7 +43,7 @@ extension Exploration {
         let box = Locked<ScheduleChooser?>(chooser)
         let (result, failed) = await Self.observingFailures { await runOnce(box) }
         last = result
-        guard let chosen = box.withLock({ $0 }) else { return result }
+        guard let chosen = box.withLock({ $0 }), chosen.ran else { return result }
         let runFailed = failed || chosen.failureReported
         steps = run == 1 ? max(chosen.choices, 1) : max(steps, chosen.choices)
         let threw = if case .failure = result { true } else { false }

@@ -47,6 +47,9 @@ struct ScheduleChooser: Sendable {
   var workFromOutside = false
   /// Whether this library reported a failure from a task of the run's scope.
   var failureReported = false
+  /// Whether a scope ran with this chooser: false when none opened (inside another test's scope,
+  /// or where virtual time is unavailable), and nothing was explored.
+  var ran = false
   /// The task chosen last, and how many turns with a choice in a row it has had.
   private var lastTask: UInt64?
   private var inARow = 0
