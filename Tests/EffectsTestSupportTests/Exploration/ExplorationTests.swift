@@ -331,4 +331,19 @@ import Testing
     #expect(runs == 1)
     #expect(issues.map(\.kind) == [.nestedScope])
   }
+
+  @Test func aYieldInsideAnActorIsAPointWhereTheOrderChanges() async {
+    var orders = Set<String>()
+    let issues = await withCapturedIssues {
+      await withVirtualTime(exploring: .randomWalk(runs: 100)) { _ in
+        let worker = HalfwayYielder()
+        async let first: Void = worker.work("a")
+        async let second: Void = worker.work("b")
+        _ = await (first, second)
+        orders.insert(await worker.log.joined(separator: " "))
+      }
+    }.issues
+    #expect(issues.isEmpty)
+    #expect(orders == ["a1 a2 b1 b2", "a1 b1 a2 b2", "a1 b1 b2 a2", "b1 a1 a2 b2", "b1 a1 b2 a2", "b1 b2 a1 a2"])
+  }
 }

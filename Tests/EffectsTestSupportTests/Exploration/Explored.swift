@@ -38,3 +38,15 @@ func runThreeTasks() async -> String {
   await c.value
   return log.text
 }
+
+/// An actor whose work yields halfway: a `Task.yield()` inside an actor is a point where the order
+/// can change.
+actor HalfwayYielder {
+  var log: [String] = []
+
+  func work(_ name: String) async {
+    log.append(name + "1")
+    await Task.yield()
+    log.append(name + "2")
+  }
+}
