@@ -104,11 +104,11 @@ extension VirtualExecutor {
     Self.lane.set(nil)
   }
 
-  /// Notes, under exploration, that a failure was reported from one of the scope's tasks.
+  /// Notes, under exploration, that a failure was reported from one of the scope's tasks. Without
+  /// the lock: a report may be raised where the scope's lock is held.
   func noteFailureReported() {
-    condition.lock()
-    chooser?.failureReported = true
-    condition.unlock()
+    guard explores else { return }
+    failureReported.store(true, ordering: .relaxed)
   }
 
   /// The chooser as the scope's last job left it: what the run chose.
@@ -116,6 +116,7 @@ extension VirtualExecutor {
     condition.lock()
     defer { condition.unlock() }
     chooser?.ran = true
+    chooser?.failureReported = failureReported.load(ordering: .relaxed)
     return chooser
   }
 }

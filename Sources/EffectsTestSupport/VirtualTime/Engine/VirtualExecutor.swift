@@ -246,6 +246,8 @@ final class VirtualExecutor: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var chooser: ScheduleChooser?
   /// Whether the scope is explored (``chooser`` is set): fixed when it opens, read without the lock.
   let explores: Bool
+  /// Under exploration, whether this library reported a failure from one of the scope's tasks.
+  let failureReported = Atomic<Bool>(false)
   @exclusivity(unchecked) var turnHeld = false
   @exclusivity(unchecked) var laneChosen: UnownedJob?
 
