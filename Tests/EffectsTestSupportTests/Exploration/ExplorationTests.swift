@@ -80,9 +80,9 @@ import Testing
           Exploring the order of this test's jobs (.randomWalk(runs: 100, seed: 0)) found a failure \
           in run 2 of 100: what failed above failed in the order of schedule \
           "random-3c5b66874b9e8a84-7-13b7a3c6". Run 1 passed. Replay that order, the same every \
-          time, while you fix the bug:
-              @Test(.virtualTime(exploring: .replay("random-3c5b66874b9e8a84-7-13b7a3c6")))
-          or, in XCTest: withVirtualTime(exploring: .replay("random-3c5b66874b9e8a84-7-13b7a3c6")) { scheduler in … }
+          time, while you fix the bug: in place of .randomWalk(runs: 100, seed: 0), write
+              .replay("random-3c5b66874b9e8a84-7-13b7a3c6")
+          as in @Test(.virtualTime(exploring: .replay(…))) or withVirtualTime(exploring: .replay(…)).
           """,
           line: line
         )
@@ -134,11 +134,13 @@ import Testing
       issues == [
         CapturedIssue(
           """
-          Schedule "random-3c5b66874b9e8a84-7-13b7a3c6" no longer fits this test: it was recorded \
-          with 7 choices between ready jobs, and the test now makes 5. The test's jobs have changed \
-          since the schedule was found, so this run followed another order, and says nothing about \
-          the failure the schedule was found with. Explore again to find the order that fails now: \
-          .virtualTime(exploring: .randomWalk()), or withVirtualTime(exploring: .randomWalk()).
+          Schedule "random-3c5b66874b9e8a84-7-13b7a3c6" does not fit this test: it was recorded \
+          with 7 choices between ready jobs, and the test now makes 5. Either the test's jobs have \
+          changed since the schedule was found (an await, a task more or less), or the schedule was \
+          not copied whole from the report that found it: this run followed another order, and says \
+          nothing about the failure the schedule was found with. Copy it again, or explore again to \
+          find the order that fails now: .virtualTime(exploring: .randomWalk()), or \
+          withVirtualTime(exploring: .randomWalk()).
           """,
           line: line
         )
@@ -158,7 +160,7 @@ import Testing
     #expect(
       issues.first?.message.hasPrefix(
         """
-        Schedule "random-3c5b66874b9e8a84-7-00000000" no longer fits this test: the test made 7 \
+        Schedule "random-3c5b66874b9e8a84-7-00000000" does not fit this test: the test made 7 \
         choices between ready jobs, as recorded, but not the same ones.
         """
       ) == true
@@ -172,7 +174,8 @@ import Testing
     ("random-3c5b-7-13b7a3c6", "\"random-3c5b-7-13b7a3c6\" is not a schedule"),
     ("pct0.5-3c5b66874b9e8a84-7-13b7a3c6", "\"pct0.5-3c5b66874b9e8a84-7-13b7a3c6\" is not a schedule"),
     ("random-3c5b66874b9e8a84--1-13b7a3c6", "\"random-3c5b66874b9e8a84--1-13b7a3c6\" is not a schedule"),
-    ("random-3c5b66874b9e8a84-7-13b7a3c6\n", "\"random-3c5b66874b9e8a84-7-13b7a3c6\\n\" is not a schedule"),
+    ("random-3c5b66874b9e8a84-7-13b7a3c6 x", "\"random-3c5b66874b9e8a84-7-13b7a3c6 x\" is not a schedule"),
+    ("RANDOM-3C5B66874B9E8A84-7-13B7A3C6", "\"RANDOM-3C5B66874B9E8A84-7-13B7A3C6\" is not a schedule"),
   ])
   func aMalformedScheduleIsSaidAndTheTestRunsOnceInTheDefaultOrder(_ text: String, start: String) async {
     var runs = 0
@@ -345,5 +348,11 @@ import Testing
     }.issues
     #expect(issues.isEmpty)
     #expect(orders == ["a1 a2 b1 b2", "a1 b1 a2 b2", "a1 b1 b2 a2", "b1 a1 a2 b2", "b1 a1 b2 a2", "b1 b2 a1 a2"])
+  }
+
+  @MainActor @Test func aScheduleCopiedWithSpacesAroundItReplays() async {
+    let replayed = await findFailure(.replay("  random-3c5b66874b9e8a84-7-13b7a3c6\n"))
+    #expect(replayed.issues.isEmpty)
+    #expect(replayed.order == "b1 b2 c a1 a2")
   }
 }

@@ -43,9 +43,9 @@ final class ExplorationXCTests: FailureCapturingTestCase {
             Exploring the order of this test's jobs (.randomWalk(runs: 100, seed: 0)) found a failure \
             in run 2 of 100: what failed above failed in the order of schedule \
             "random-3c5b66874b9e8a84-7-13b7a3c6". Run 1 passed. Replay that order, the same every \
-            time, while you fix the bug:
-                @Test(.virtualTime(exploring: .replay("random-3c5b66874b9e8a84-7-13b7a3c6")))
-            or, in XCTest: withVirtualTime(exploring: .replay("random-3c5b66874b9e8a84-7-13b7a3c6")) { scheduler in … }
+            time, while you fix the bug: in place of .randomWalk(runs: 100, seed: 0), write
+                .replay("random-3c5b66874b9e8a84-7-13b7a3c6")
+            as in @Test(.virtualTime(exploring: .replay(…))) or withVirtualTime(exploring: .replay(…)).
             """,
           file: #filePath,
           line: line
@@ -77,7 +77,7 @@ final class ExplorationXCTests: FailureCapturingTestCase {
     XCTAssertTrue(
       failures.first?.message.hasPrefix(
         """
-        Schedule "random-3c5b66874b9e8a84-9-13b7a3c6" no longer fits this test: it was recorded \
+        Schedule "random-3c5b66874b9e8a84-9-13b7a3c6" does not fit this test: it was recorded \
         with 9 choices between ready jobs, and the test now makes 7.
         """
       ) == true,

@@ -18,9 +18,9 @@ enum ExplorationWording {
     return """
       Exploring the order of this test's jobs (\(exploring)) found a failure in run \(run) of \
       \(runs): what failed above failed in the order of schedule \(text).\(earlier) Replay that \
-      order, the same every time, while you fix the bug:
-          @Test(.virtualTime(exploring: .replay(\(text))))
-      or, in XCTest: withVirtualTime(exploring: .replay(\(text))) { scheduler in … }
+      order, the same every time, while you fix the bug: in place of \(exploring), write
+          .replay(\(text))
+      as in @Test(.virtualTime(exploring: .replay(…))) or withVirtualTime(exploring: .replay(…)).
       """ + (workFromOutside ? "\n" + outsideNote : "")
   }
 
@@ -43,10 +43,12 @@ enum ExplorationWording {
       ? "the test made \(now.choices) choices between ready jobs, as recorded, but not the same ones"
       : "it was recorded with \(recorded.choices) choices between ready jobs, and the test now makes \(now.choices)"
     return """
-      Schedule \(quoted(recorded.text)) no longer fits this test: \(counts). The test's jobs have \
-      changed since the schedule was found, so this run followed another order, and says nothing \
-      about the failure the schedule was found with. Explore again to find the order that fails \
-      now: .virtualTime(exploring: \(strategy)), or withVirtualTime(exploring: \(strategy)).
+      Schedule \(quoted(recorded.text)) does not fit this test: \(counts). Either the test's jobs \
+      have changed since the schedule was found (an await, a task more or less), or the schedule \
+      was not copied whole from the report that found it: this run followed another order, and \
+      says nothing about the failure the schedule was found with. Copy it again, or explore again \
+      to find the order that fails now: .virtualTime(exploring: \(strategy)), or \
+      withVirtualTime(exploring: \(strategy)).
       """
   }
 
