@@ -114,6 +114,16 @@ let package = Package(
         .product(name: "EffectsTestSupport", package: "swift-effects"),
       ]
     ),
+    // Eight ordering bugs apps have, each buggy and fixed: what exploring a test's orders finds, and replays.
+    .target(name: "OrderingBugs", dependencies: [.product(name: "Effects", package: "swift-effects")]),
+    .testTarget(
+      name: "OrderingBugsTests",
+      dependencies: [
+        "OrderingBugs",
+        .product(name: "Effects", package: "swift-effects"),
+        .product(name: "EffectsTestSupport", package: "swift-effects"),
+      ]
+    ),
     .testTarget(
       name: "HookNeighboursTests",
       dependencies: [
