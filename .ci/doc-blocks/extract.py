@@ -54,6 +54,27 @@ class DocError(Exception):
     pass
 
 
+def without_test_attribute(line):
+    """`line` without its `@Test` or `@Test(…)` attribute and the spaces after it: `@Test(.virtualTime(
+    exploring: .pct()))` as well as `@Test(.tags(.slow))`."""
+    start = line.find("@Test")
+    if start < 0 or line[start + 5:start + 6].isalnum():
+        return line
+    end = start + 5
+    if end < len(line) and line[end] == "(":
+        depth = 0
+        for index in range(end, len(line)):
+            depth += {"(": 1, ")": -1}.get(line[index], 0)
+            if depth == 0:
+                end = index + 1
+                break
+        else:
+            return line
+    while end < len(line) and line[end] == " ":
+        end += 1
+    return line[:start] + line[end:]
+
+
 def blocks_of(path):
     """Yields (first code line number, code lines, annotation words) for each ```swift block."""
     lines = path.read_text().splitlines()
@@ -355,8 +376,9 @@ def main():
             name = f"{document_target}Line{first_line}" if options.get("standalone") else document_target
             lines = swift_for_block(markdown, first_line, body, count)
             if options.get("compile"):
-                # `@Test` or `@Test(…)` (one level of parentheses) dropped: a function, not a test.
-                lines = [re.sub(r"@Test(\([^()]*(\([^()]*\)[^()]*)*\))?\s*", "", line) for line in lines]
+                # `@Test` or `@Test(…)` (its parentheses balanced, however deep) dropped: a
+                # function, not a test.
+                lines = [without_test_attribute(line) for line in lines]
             if options.get("darwin"):
                 lines = ["#if canImport(SwiftUI)"] + lines + ["#endif"]
             files = targets.setdefault(name, [])
