@@ -274,14 +274,15 @@ import Testing
   @Test func theTraitExploresEachRunInAFreshEnvironmentAndNamesTheFailingSchedule() async throws {
     let test = try #require(Test.current)
     let runs = Locked(0)
-    let schedulers = Locked<[ObjectIdentifier]>([])
+    // The schedulers themselves, kept alive: a freed one's address may be the next one's.
+    let schedulers = Locked<[TestScheduler]>([])
     let trait = VirtualTimeTrait.virtualTime(exploring: .randomWalk(runs: 30))
     var issues: [CapturedIssue] = []
     await withKnownIssue {
       issues = await withCapturedIssues {
         try? await trait.provideScope(for: test, testCase: Test.Case.current) {
           runs.withLock { $0 += 1 }
-          schedulers.withLock { $0.append(ObjectIdentifier(Environment.current.scheduler as AnyObject)) }
+          schedulers.withLock { $0.append(TestScheduler.current) }
           let order = await runThreeTasks()
           #expect(order.hasPrefix("a1 "))
         }
@@ -290,7 +291,9 @@ import Testing
       issue.reportKind == nil
     }
     #expect(runs.withLock { $0 } == 2)
-    #expect(Set(schedulers.withLock { $0 }).count == 2)
+    let made = schedulers.withLock { $0 }
+    #expect(made.count == 2)
+    #expect(made.first !== made.last)
     #expect(issues.map(\.kind) == [.failingSchedule])
     #expect(issues.map(\.line) == [test.sourceLocation.line])
   }
