@@ -1,6 +1,7 @@
 import Effects
 import Foundation
 import Testing
+import XCTest
 
 extension Exploration {
   /// Runs an explored test: `runOnce` opens one virtual-time scope on a fresh scheduler, its jobs
@@ -41,9 +42,12 @@ extension Exploration {
           seed: Self.seed(ofRun: run, from: seed)
         )
         let box = Locked<ScheduleChooser?>(chooser)
-        let (result, failed) = await Self.observingFailures { await runOnce(box) }
+        let (result, failed, cancelled) = await Self.observingFailures { await runOnce(box) }
         last = result
         guard let chosen = box.withLock({ $0 }), chosen.ran else { return result }
+        // A test cancelled (its time limit, `Test.cancel()`) or skipped (`XCTSkip`) stops: what
+        // failed then is the stop, not an order.
+        if cancelled || Self.isSkip(result) { return result }
         let runFailed = failed || chosen.failureReported
         steps = run == 1 ? max(chosen.choices, 1) : max(steps, chosen.choices)
         let threw = if case .failure = result { true } else { false }
@@ -78,24 +82,42 @@ extension Exploration {
   static func observingFailures<T>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async -> T
-  ) async -> (T, failed: Bool) {
+  ) async -> (T, failed: Bool, cancelled: Bool) {
     let failed = Locked(false)
     if Test.current != nil {
       var value: T?
+      // Read in the body too: the known-issue scope may run it as a task of its own.
+      var cancelled = false
       await Self.$runFailed.withValue(failed) {
         await withKnownIssue(isIntermittent: true, isolation: isolation) {
           value = await body()
-        } matching: { _ in
-          failed.withLock { $0 = true }
+          cancelled = Task.isCancelled
+        } matching: { issue in
+          if Self.isFailure(issue) { failed.withLock { $0 = true } }
           return false
         }
       }
       // The body returns a value and throws nothing: the known-issue scope always runs it through.
-      return (value!, failed.withLock { $0 })
+      return (value!, failed.withLock { $0 }, cancelled || Task.isCancelled)
     }
     let before = XCTestCaseObserver.shared.failuresRecorded
     let value = await Self.$runFailed.withValue(failed) { await body() }
-    return (value, failed.withLock { $0 } || XCTestCaseObserver.shared.failuresRecorded != before)
+    return (value, failed.withLock { $0 } || XCTestCaseObserver.shared.failuresRecorded != before, Task.isCancelled)
+  }
+
+  /// Whether `issue` fails its test: a warning does not.
+  private static func isFailure(_ issue: Issue) -> Bool {
+    #if compiler(>=6.3)
+    issue.isFailure
+    #else
+    true
+    #endif
+  }
+
+  /// Whether `result` is a test skipped by throwing `XCTSkip`.
+  private static func isSkip<R, Failure>(_ result: Result<R, Failure>) -> Bool {
+    guard case .failure(let error) = result else { return false }
+    return error is XCTSkip
   }
 
   /// Whether the explored run the current task belongs to has failed.

@@ -127,10 +127,12 @@ struct Schedule: Sendable, Equatable {
   init?(_ text: String) {
     let parts = text.trimmingCharacters(in: .whitespacesAndNewlines)
       .split(separator: "-", omittingEmptySubsequences: false)
+    // As the report prints them: lowercase hexadecimal digits, and a count in decimal digits.
+    let hexadecimal = Set("0123456789abcdef")
     guard parts.count == 4,
-      let seed = UInt64(parts[1], radix: 16), parts[1].count == 16,
+      parts[1].count == 16, parts[1].allSatisfy(hexadecimal.contains), let seed = UInt64(parts[1], radix: 16),
       let choices = Int(parts[2]), choices >= 0, String(choices) == parts[2],
-      let hash = UInt32(parts[3], radix: 16), parts[3].count == 8
+      parts[3].count == 8, parts[3].allSatisfy(hexadecimal.contains), let hash = UInt32(parts[3], radix: 16)
     else { return nil }
     if parts[0] == "random" {
       strategy = .randomWalk

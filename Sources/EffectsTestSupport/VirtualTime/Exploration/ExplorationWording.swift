@@ -79,6 +79,13 @@ enum ExplorationWording {
   static func quoted(_ text: String) -> String {
     let limit = 80
     let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
-    return "\"" + shown.unicodeScalars.map { $0.escaped(asASCII: false) }.joined() + "\""
+    // Controls and format characters (a right-to-left override) escaped: shown, never obeyed.
+    let escaped = shown.unicodeScalars.map { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator: scalar.escaped(asASCII: true)
+      default: scalar.escaped(asASCII: false)
+      }
+    }
+    return "\"" + escaped.joined() + "\""
   }
 }

@@ -50,13 +50,14 @@ struct ScheduleChooser: Sendable {
   /// Whether a scope ran with this chooser: false when none opened (inside another test's scope,
   /// or where virtual time is unavailable), and nothing was explored.
   var ran = false
-  /// The task chosen last, and how many turns with a choice in a row it has had.
+  /// The task chosen last (nil: a job of no task), and how many turns with a choice in a row it
+  /// has had.
   private var lastTask: UInt64?
   private var inARow = 0
 
-  /// How many turns in a row PCT gives one task while other jobs are ready, before it treats the
-  /// task as yielding (drops it below every other): a task polling in a loop for another task's
-  /// flag would otherwise hold the turn for ever.
+  /// How many turns in a row PCT gives one task (or jobs of no task) while other jobs are ready,
+  /// before it treats it as yielding: a task polling in a loop for another task's flag would
+  /// otherwise hold the turn for ever.
   static let turnsInARow = 64
 
   init(strategy: Strategy, seed: UInt64) {
@@ -111,16 +112,23 @@ struct ScheduleChooser: Sendable {
       ranks[index] = level
       index = highest(ranks)
     }
-    if let task = tasks[index], task == lastTask {
+    // One job chosen again and again while others wait: a task polling for another's flag with
+    // `Task.yield()`, whose wake-up may come as a job of no task. It yields the turn: a task drops
+    // below every other, and a job of no task gives way to the best of the others.
+    if choices > 1, tasks[index] == lastTask {
       inARow += 1
-      if inARow >= Self.turnsInARow {
-        priorities[task] = 0
-        ranks[index] = 0
-        index = highest(ranks)
-        inARow = 0
-      }
     } else {
       inARow = 0
+    }
+    if inARow >= Self.turnsInARow {
+      inARow = 0
+      if let task = tasks[index] {
+        priorities[task] = 0
+        ranks[index] = 0
+      } else {
+        for other in ranks.indices where tasks[other] == nil { ranks[other] = 0 }
+      }
+      index = highest(ranks)
     }
     lastTask = tasks[index]
     return index
